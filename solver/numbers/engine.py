@@ -1,0 +1,199 @@
+"""The search over a hand of cards: value tables, reachability and every distinct form.
+
+`HandSearch` builds the kernels' tables for one hand and one ruleset, then answers
+questions about any target.  Every proper sub-hand is stored; the whole hand is searched
+top-down from its stored parts, so a query about one target costs far less than the
+table of everything the whole hand can make.
+"""
+
+from collections import Counter
+from math import comb
+
+import numpy as np
+
+from solver.errors import HandError, SearchTooLarge
+from solver.numbers import form as F
+from solver.numbers import kernels as K
+from solver.numbers.rules import Rules
+
+OP_BITS = {"+": K.OP_ADD, "-": K.OP_SUB, "*": K.OP_MUL, "/": K.OP_DIV, "^": K.OP_POW}
+VALUE_BUDGET = 150_000_000   # values stored at most (8 bytes each)
+
+
+class SubHands:
+    """The sub-multisets of a hand, numbered in mixed radix (see kernels)."""
+
+    def __init__(self, cards):
+        counts = sorted(Counter(cards).items())
+        self.vals = np.array([v for v, _ in counts], dtype=np.int64)
+        mult = [m for _, m in counts]
+        self.stride = np.cumprod([1] + [m + 1 for m in mult[:-1]]).astype(np.int64)
+        self.count = int(np.prod([m + 1 for m in mult]))
+        self.full = self.count - 1
+        digits = np.arange(self.count)[:, None] // self.stride[None, :]
+        self.cnt = (digits % (np.array(mult) + 1)[None, :]).astype(np.int64)
+        self.size = self.cnt.sum(axis=1)
+        self.order = np.argsort(self.size[1:], kind="stable").astype(np.int64) + 1
+
+    def cards(self, X: int) -> tuple:
+        """The card values of sub-hand X, ascending."""
+        return tuple(int(v) for v, c in zip(self.vals, self.cnt[X]) for _ in range(c))
+
+    def index(self, cards) -> int:
+        """The number of the sub-hand holding these cards (they must be in the hand)."""
+        where = {int(v): k for k, v in enumerate(self.vals)}
+        return int(sum(self.stride[where[v]] * c for v, c in Counter(cards).items()))
+
+
+class HandSearch:
+    """Everything a hand can make under a ruleset, queried target by target."""
+
+    def __init__(self, cards, rules: Rules):
+        cards = [int(c) for c in cards]
+        if not cards:
+            raise HandError("no cards given")
+        if len(cards) > rules.max_cards:
+            raise SearchTooLarge(
+                f"{len(cards)} cards is more than this search allows ({rules.max_cards})")
+        for c in cards:
+            if not rules.lowest <= c <= rules.cap:
+                raise HandError(f"card {c} is outside the numbers this game allows "
+                                f"({rules.lowest} to {rules.cap})")
+        self.rules = rules
+        self.hand = SubHands(cards)
+        self._args = (bool(rules.domain == "positive"),
+                      sum(OP_BITS[o] for o in rules.ops), int(rules.cap))
+        n = len(cards)
+        self.n_stored = int(np.sum(self.hand.size[1:] <= max(n - 1, 1)))
+        data, start, stop, ok = K.build_tables(
+            self.hand.vals, self.hand.cnt, self.hand.stride, self.hand.order,
+            self.n_stored, *self._args, VALUE_BUDGET)
+        if not ok:
+            raise SearchTooLarge(
+                f"the values of {n} cards under these rules exceed the engine's memory "
+                f"budget ({VALUE_BUDGET:,} values); use fewer cards or operations")
+        self.data, self.start, self.stop = data, start, stop
+        self.stored = np.zeros(self.hand.count, dtype=np.bool_)
+        self.stored[self.hand.order[:self.n_stored]] = True
+        self._forms: dict = {}
+
+    # -- values --------------------------------------------------------------------
+    def _tables(self):
+        return (self.stored, self.hand.vals, self.data, self.start, self.stop,
+                self.hand.cnt, self.hand.stride) + self._args
+
+    def reaches(self, value: int, X: int | None = None) -> bool:
+        """Whether the cards of sub-hand X (default: any sub-hand) can make value."""
+        if not self.rules.lowest <= value <= self.rules.cap:
+            return False
+        if X is None:
+            return len(self.hands_reaching(value)) > 0
+        return bool(K.reaches(K.ALL, X, value, *self._tables()))
+
+    def hands_reaching(self, value: int) -> list[int]:
+        """Every sub-hand with an equation of this value."""
+        if not self.rules.lowest <= value <= self.rules.cap:
+            return []
+        return [int(x) for x in K.hands_reaching(value, *self._tables())]
+
+    def values(self, X: int) -> np.ndarray:
+        """Every value sub-hand X can make (a stored sub-hand: not the whole hand)."""
+        return self.data[self.start[X, K.ALL]:self.stop[X, K.ALL]]
+
+    def closest(self, target: int, how_many: int) -> list[int]:
+        """The values nearest the target that some sub-hand makes (the target excluded)."""
+        found: list[int] = []
+        limit = max(self.rules.cap - target, target)
+        d = 1
+        while len(found) < how_many and d <= limit:
+            for v in (target - d, target + d):
+                if len(found) < how_many and self.reaches(v):
+                    found.append(v)
+            d += 1
+            if d > 100_000:
+                break
+        return found
+
+    # -- forms ---------------------------------------------------------------------
+    def forms(self, value: int, X: int) -> frozenset:
+        """Every admitted normal form over exactly the cards of X with this value."""
+        return self._slot_forms(K.ALL, X, value)
+
+    def one_form(self, value: int, X: int) -> tuple | None:
+        """Some admitted normal form over exactly X with this value, found cheaply."""
+        return self._first(K.ALL, X, value)
+
+    def _root_edges(self, kind, X, value, limit=0):
+        if self.stored[X] and not K.reaches(kind, X, value, *self._tables()):
+            return ()
+        return K.root_edges(kind, X, value, self.data, self.start, self.stop,
+                            self.hand.cnt, self.hand.stride, *self._args, limit)
+
+    def _is_leaf(self, slot, X, value):
+        return (K.SLOT_BITS[slot] & K.LEAF_BIT and self.hand.size[X] == 1
+                and self.hand.cards(X)[0] == value)
+
+    def _slot_forms(self, slot, X, value):
+        key = (slot, X, value)
+        known = self._forms.get(key)
+        if known is not None:
+            return known
+        found = {F.leaf(value)} if self._is_leaf(slot, X, value) else set()
+        bits = int(K.SLOT_BITS[slot])
+        for kind in range(5):
+            if bits >> kind & 1:
+                slot_a, slot_b = K.PART_SLOTS[kind]
+                for A, a, B, b in self._root_edges(kind, X, value):
+                    for fa in self._slot_forms(slot_a, A, a):
+                        for fb in self._slot_forms(slot_b, B, b):
+                            found.add(_join(kind, fa, fb))
+        result = frozenset(found)
+        self._forms[key] = result
+        return result
+
+    def _first(self, slot, X, value):
+        if self._is_leaf(slot, X, value):
+            return F.leaf(value)
+        bits = int(K.SLOT_BITS[slot])
+        for kind in range(5):
+            if bits >> kind & 1:
+                slot_a, slot_b = K.PART_SLOTS[kind]
+                for A, a, B, b in self._root_edges(kind, X, value, 1):
+                    return _join(kind, self._first(slot_a, A, a),
+                                 self._first(slot_b, B, b))
+        return None
+
+    # -- expression trees ------------------------------------------------------------
+    def count_trees(self, value: int | None = None) -> int:
+        """Expression trees (Hutton's count) making value; None: trees of any value."""
+        h = self.hand
+        n = int(h.size[h.full])
+        every = value is None
+        n_stored = len(h.order) if every else int(np.sum(h.size[1:] <= max(n - 1, 1)))
+        binom = np.array([[comb(i, j) for j in range(11)] for i in range(11)], np.int64)
+        tv, tc, start, stop = K.tree_tables(h.vals, h.cnt, h.stride, h.order, n_stored,
+                                            *self._args, binom)
+        total = 0
+        for X in range(1, h.count):
+            pick = int(K._choose(h.cnt, h.full, X, binom))
+            if every:
+                total += pick * int(tc[start[X]:stop[X]].sum())
+            elif X in h.order[:n_stored]:
+                total += pick * int(K._count_of(tv, tc, start[X], stop[X], value))
+            else:
+                total += pick * int(K.trees_making(value, X, tv, tc, start, stop, h.cnt,
+                                                   h.stride, *self._args, binom))
+        return total
+
+
+def _join(kind, fa, fb):
+    """The form of a root of this kind over parts fa and fb (see kernels.PART_SLOTS)."""
+    if kind == K.PLUS:
+        return F.make_sum((fa,) + F.terms(fb))
+    if kind == K.DIFF:
+        return F.make_sum(F.terms(fa), F.terms(fb))
+    if kind == K.TIMES:
+        return F.make_product((fa,) + F.factors(fb))
+    if kind == K.RATIO:
+        return F.make_product(F.factors(fa), F.factors(fb))
+    return F.make_power(fa, fb)

@@ -1,0 +1,64 @@
+"""Rules of a numbers game as data: one frozen Rules value per preset."""
+
+from dataclasses import dataclass, replace
+
+from solver.errors import RulesError
+
+OPERATIONS = "+-*/^"
+DOMAINS = ("whole", "positive")
+MAX_CAP = 10**18
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What a numbers game allows.
+
+    ops      the operations, a subset of "+-*/^" ("-" needs "+", "/" needs "*")
+    domain   "whole": every intermediate result a whole number >= 0 (Pitagoras);
+             "positive": >= 1 (Countdown)
+    cap      largest intermediate value the engine forms (see docs/RULES.md)
+    max_cards  the largest hand the engine will search
+    """
+
+    name: str = "numbers"
+    ops: str = "+-*/"
+    domain: str = "whole"
+    cap: int = MAX_CAP
+    max_cards: int = 10
+
+    def __post_init__(self):
+        unknown = set(self.ops) - set(OPERATIONS)
+        if unknown or not self.ops:
+            raise RulesError(f"operations must be chosen from {OPERATIONS!r}, got {self.ops!r}")
+        if "-" in self.ops and "+" not in self.ops:
+            raise RulesError("'-' needs '+' as well (a sum may mix added and subtracted terms)")
+        if "/" in self.ops and "*" not in self.ops:
+            raise RulesError("'/' needs '*' as well (a product may mix factors and divisors)")
+        if self.domain not in DOMAINS:
+            raise RulesError(f"domain must be one of {', '.join(DOMAINS)}, got {self.domain!r}")
+        if not 1 <= self.cap <= MAX_CAP:
+            raise RulesError(f"cap must be between 1 and {MAX_CAP}, got {self.cap}")
+        object.__setattr__(self, "ops", "".join(o for o in OPERATIONS if o in self.ops))
+
+    @property
+    def lowest(self) -> int:
+        """The smallest value allowed for a card or an intermediate result."""
+        return 1 if self.domain == "positive" else 0
+
+    def with_ops(self, ops: str) -> "Rules":
+        return replace(self, ops=ops)
+
+    def with_pow(self, allowed: bool = True) -> "Rules":
+        ops = self.ops.replace("^", "") + ("^" if allowed else "")
+        return replace(self, ops=ops)
+
+    def describe(self) -> str:
+        symbols = {"+": "+", "-": "−", "*": "×", "/": "÷", "^": "^"}
+        ops = " ".join(symbols[o] for o in self.ops)
+        numbers = "whole numbers ≥ 0" if self.domain == "whole" else "positive whole numbers"
+        return f"{ops}; every step {numbers}"
+
+
+PITAGORAS = Rules(name="pitagoras", ops="+-*/", domain="whole")
+COUNTDOWN = Rules(name="countdown", ops="+-*/", domain="positive")
+NUMBERS = Rules(name="numbers", ops="+-*/", domain="whole")
