@@ -19,8 +19,11 @@ kinds of a form's root; the others are unions used as the parts of a root:
 
 A sum is admitted when its added terms P and subtracted terms N give P - N in the
 domain; a product when its factors F and divisors D give an exact F / D with no zero
-divisor; every one of P, N, F, D and every power must be <= cap.  The kernels do no
-validation and no I/O.
+divisor; every one of P, N, F, D and every power must be <= cap.  F is the product of
+all the factors, so it is 0 when one of them is, however large the others: to allow
+that, the TIMES and PP slots may hold one more value, cap + 1 ("over"), standing for
+every product of non-zero factors above the cap.  The kernels do no validation and no
+I/O.
 """
 
 import numpy as np
@@ -136,9 +139,11 @@ def _root_values(kind, X, data, start, stop, cnt, stride, positive, cap, buf):
                     if stop[B, hi_slot] > start[B, hi_slot]:
                         buf, n = _push(buf, n, 0)
                     continue
+                if kind == RATIO and a > cap:
+                    continue
                 if kind == RATIO and a == 0:
                     for j in range(start[B, hi_slot], stop[B, hi_slot]):
-                        if data[j] != 0:
+                        if 0 < data[j] <= cap:
                             buf, n = _push(buf, n, 0)
                             break
                     continue
@@ -154,6 +159,7 @@ def _root_values(kind, X, data, start, stop, cnt, stride, positive, cap, buf):
                         buf, n = _push(buf, n, a - b)
                     elif kind == TIMES:
                         if b != 0 and b > cap // a:
+                            buf, n = _push(buf, n, cap + 1)     # over the cap
                             break
                         buf, n = _push(buf, n, a * b)
                     elif kind == RATIO:
@@ -205,7 +211,8 @@ def build_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, budget)
                 for kind in range(5):
                     if (bits >> kind) & 1:
                         for i in range(start[X, kind], stop[X, kind]):
-                            buf, n = _push(buf, n, data[i])
+                            if data[i] <= cap or slot == PP:
+                                buf, n = _push(buf, n, data[i])
             uniq = np.unique(buf[:n])
             if nd + uniq.shape[0] > budget:
                 return data[:nd], start, stop, False
@@ -237,6 +244,8 @@ def _split_edges(kind, A, B, v, data, start, stop, cap, out, n):
     sb = PART_SLOTS[kind, 1]
     a0, a1 = start[A, sa], stop[A, sa]
     b0, b1 = start[B, sb], stop[B, sb]
+    if kind == TIMES and v > cap:
+        return _over_edges(A, B, a0, a1, b0, b1, data, cap, out, n)
     walk_a = a1 - a0 <= b1 - b0
     if kind == POW:
         walk_a = False          # walk the exponents: few of them can give v
@@ -259,10 +268,12 @@ def _split_edges(kind, A, B, v, data, start, stop, cap, out, n):
                 elif v % a == 0 and _has(data, b0, b1, v // a):
                     out, n = _emit(out, n, A, a, B, v // a)
             else:  # RATIO: a is the product of the factors
+                if a > cap:
+                    continue
                 if v == 0:
                     if a == 0:
                         for j in range(b0, b1):
-                            if data[j] != 0:
+                            if 0 < data[j] <= cap:
                                 out, n = _emit(out, n, A, 0, B, data[j])
                 elif a % v == 0 and a // v != 0 and _has(data, b0, b1, a // v):
                     out, n = _emit(out, n, A, a, B, a // v)
@@ -287,7 +298,7 @@ def _split_edges(kind, A, B, v, data, start, stop, cap, out, n):
                 elif v % b == 0 and _has(data, a0, a1, v // b):
                     out, n = _emit(out, n, A, v // b, B, b)
             elif kind == RATIO:
-                if b == 0:
+                if b == 0 or b > cap:
                     continue
                 if v > 0 and b > cap // v:
                     break
@@ -309,6 +320,20 @@ def _split_edges(kind, A, B, v, data, start, stop, cap, out, n):
 
 
 @njit(cache=True)
+def _over_edges(A, B, a0, a1, b0, b1, data, cap, out, n):
+    """The factor pairs of a product over the cap: both non-zero, product > cap."""
+    for i in range(a0, a1):
+        a = data[i]
+        if a == 0:
+            continue
+        for j in range(b0, b1):
+            b = data[j]
+            if b != 0 and (b > cap or b > cap // a):
+                out, n = _emit(out, n, A, a, B, b)
+    return out, n
+
+
+@njit(cache=True)
 def root_edges(kind, X, v, data, start, stop, cnt, stride, positive, ops, cap, limit):
     """The ways a form over X with root `kind` makes v, as rows (A, a, B, b).
 
@@ -318,7 +343,8 @@ def root_edges(kind, X, v, data, start, stop, cnt, stride, positive, ops, cap, l
     out = np.empty(64, np.int64)
     n = 0
     low = 1 if positive else 0
-    if (ops & KIND_OP[kind]) != 0 and low <= v <= cap:
+    top = cap + 1 if kind == TIMES else cap
+    if (ops & KIND_OP[kind]) != 0 and low <= v <= top:
         dk = _first_digit(X, cnt)
         A = _next_sub(0, X, cnt, stride)
         while A != -1:

@@ -83,7 +83,7 @@ def admitted_value(f, rules):
         ok = p <= rules.cap and n <= rules.cap and p - n >= rules.lowest
         return p - n if ok else None
     p, d = prod(left), prod(right)
-    ok = p <= rules.cap and d != 0 and p % d == 0 and p // d >= rules.lowest
+    ok = p <= rules.cap and 0 < d <= rules.cap and p % d == 0 and p // d >= rules.lowest
     return p // d if ok else None
 
 

@@ -1,0 +1,1 @@
+"""The eureka command line: click commands that parse, call solver, and print."""

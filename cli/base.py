@@ -1,0 +1,86 @@
+"""Click plumbing shared by every command: one-line errors, list options, --json."""
+
+import functools
+import json
+import re
+import sys
+
+import click
+
+from solver.errors import EurekaError
+
+CLAIM_LIKE = re.compile(r"\d\s*[xX]\s*\d")
+VALUE_LIKE = re.compile(r"^-?[\w.,]+$")
+
+
+class InputError(click.ClickException):
+    """Bad input: reported in one line, exit code 2."""
+
+    exit_code = 2
+
+
+class OneLineGroup(click.Group):
+    """A group whose errors are one line on stderr, never a usage dump or a traceback."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except click.ClickException as e:
+            click.echo(f"error: {e.format_message()}", err=True)
+            sys.exit(e.exit_code)
+        except click.Abort:
+            click.echo("aborted", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+class ListOption(click.Option):
+    """An option taking several values at once: `--cards 2 7 6 12 15`."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("multiple", True)
+        super().__init__(*args, **kwargs)
+
+
+class ListCommand(click.Command):
+    """A command whose list options take every value up to the next option.
+
+    A value is a word or number (negative numbers included, so that they get a clear
+    error); a claimed equation such as "7*6-12+2" or "7x6" ends the list.
+    """
+
+    def parse_args(self, ctx, args):
+        names = {o for p in self.params if isinstance(p, ListOption) for o in p.opts}
+        out, current = [], None
+        for arg in args:
+            if arg == "--":
+                current = None
+                out.append(arg)
+            elif arg in names:
+                current = arg
+            elif current and VALUE_LIKE.match(arg) and not CLAIM_LIKE.search(arg):
+                out += [current, arg]
+            else:
+                current = None
+                out.append(arg)
+        return super().parse_args(ctx, out)
+
+
+def reports_errors(func):
+    """Turn the solver's input errors into one line and exit code 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except EurekaError as e:
+            raise InputError(str(e)) from None
+
+    return wrapper
+
+
+def emit_json(payload: dict) -> None:
+    click.echo(json.dumps(payload, indent=2, ensure_ascii=False))

@@ -1,0 +1,35 @@
+"""The `eureka` and `solve` entry points."""
+
+import click
+
+from cli.base import OneLineGroup
+from cli.bench import bench
+from cli.numbers_cmds import GAMES, make_check, make_solve
+from solver import __version__
+
+
+@click.group(cls=OneLineGroup, help="Solve a game state: every equation, the best first.")
+def solve():
+    pass
+
+
+@click.group(cls=OneLineGroup, help="Check a claimed answer: valid, or exactly why not.")
+def check():
+    pass
+
+
+for _game in GAMES.values():
+    solve.add_command(make_solve(_game))
+    check.add_command(make_check(_game))
+
+
+@click.group(cls=OneLineGroup,
+             help="eureka: exact solvers for Pitagoras, Countdown and other numbers games.")
+@click.version_option(__version__, prog_name="eureka")
+def eureka():
+    pass
+
+
+eureka.add_command(solve)
+eureka.add_command(check)
+eureka.add_command(bench)

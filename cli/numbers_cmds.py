@@ -1,0 +1,221 @@
+"""`solve` and `check` for the numbers games: Pitagoras, Countdown and any numbers."""
+
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Callable
+
+import click
+
+from cli.base import InputError, ListCommand, ListOption, emit_json, reports_errors
+from solver import countdown, pitagoras
+from solver.numbers import claim
+from solver.numbers.engine import HandSearch
+from solver.numbers.rules import MAX_CAP, Rules
+from solver.numbers.solve import Equation, Solution, best_equation, solve
+
+TREES_BY_DEFAULT = 6     # count expression trees by default up to this many cards
+
+
+@dataclass(frozen=True)
+class Game:
+    """How one numbers game turns command-line options into cards, target and rules."""
+
+    name: str
+    title: str
+    options: tuple
+    setup: Callable          # options -> (cards, target, rules)
+
+
+def _target(opts) -> int:
+    if opts.target is None:
+        raise InputError("a target is needed: --target N")
+    return opts.target
+
+
+def _pitagoras(opts):
+    if (opts.target is None) == (not opts.dice):
+        raise InputError("give either --target N or --dice FACE FACE")
+    target = opts.target if opts.target is not None else pitagoras.dice_target(opts.dice,
+                                                                              opts.die)
+    if not opts.any_numbers:
+        pitagoras.check_cards(opts.cards, opts.easy)
+    return opts.cards, target, pitagoras.rules(opts.pow)
+
+
+def _countdown(opts):
+    if not opts.any_numbers:
+        countdown.check_cards(opts.cards)
+    return opts.cards, _target(opts), countdown.rules()
+
+
+def _numbers(opts):
+    rules = Rules(name="numbers", ops=opts.ops, domain=opts.domain, cap=opts.cap)
+    return opts.cards, _target(opts), rules
+
+
+ANY_NUMBERS = click.option("--any-numbers", is_flag=True,
+                           help="Allow any cards, not only the game's deck.")
+GAMES = {
+    "pitagoras": Game("pitagoras", "Pitagoras", (
+        click.option("--dice", cls=ListOption, type=int,
+                     help="The two dice rolled, e.g. --dice 30 2 (instead of --target)."),
+        click.option("--die", type=click.Choice(sorted(pitagoras.TENS_DICE)),
+                     default="blue", show_default=True,
+                     help="The two-digit die in play: blue, red (easier) or black (harder)."),
+        click.option("--pow", is_flag=True, help="Allow exponentiation (the harder variant)."),
+        click.option("--easy", is_flag=True, help="The easier deck: no cards above 15."),
+        ANY_NUMBERS), _pitagoras),
+    "countdown": Game("countdown", "Countdown", (ANY_NUMBERS,), _countdown),
+    "numbers": Game("numbers", "Numbers", (
+        click.option("--ops", default="+-*/", show_default=True,
+                     help="Operations allowed, from + - * / ^."),
+        click.option("--domain", type=click.Choice(["whole", "positive"]), default="whole",
+                     show_default=True,
+                     help="Every step a whole number >= 0, or >= 1 (positive)."),
+        click.option("--cap", type=click.IntRange(1, MAX_CAP), default=MAX_CAP,
+                     show_default=True, help="Largest intermediate value considered.")),
+                     _numbers),
+}
+
+COMMON = (
+    click.option("--cards", cls=ListOption, type=click.IntRange(min=0), required=True,
+                 help="The cards on the table, e.g. --cards 2 7 6 12 15."),
+    click.option("--target", type=click.IntRange(min=0), help="The number to make."),
+    click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/JSON.md)."),
+    click.option("--ascii", "as_ascii", is_flag=True, help="Write + - * / instead of − × ÷."),
+)
+
+
+def _with_options(options):
+    def apply(func):
+        for option in reversed(options):
+            func = option(func)
+        return func
+    return apply
+
+
+def _equation_json(eq: Equation) -> dict:
+    return {"equation": eq.text, "ascii": eq.ascii, "value": eq.value,
+            "cards": list(eq.cards), "card_count": len(eq.cards)}
+
+
+def _rules_json(rules: Rules) -> dict:
+    return {"name": rules.name, "ops": rules.ops, "domain": rules.domain, "cap": rules.cap}
+
+
+def _show(eq: Equation, as_ascii: bool) -> str:
+    return f"{eq.ascii if as_ascii else eq.text} = {eq.value}"
+
+
+def make_solve(game: Game) -> click.Command:
+    @click.command(game.name, cls=ListCommand,
+                   help=f"Every distinct {game.title} equation, the best (most cards) first.")
+    @_with_options(COMMON + game.options + (
+        click.option("--trees/--no-trees", default=None,
+                     help=f"Also count expression trees (default: up to "
+                          f"{TREES_BY_DEFAULT} cards)."),
+        click.option("--closest", default=2, show_default=True, type=click.IntRange(0, 50),
+                     help="When the target is missed: how many nearest values to show."),
+    ))
+    @reports_errors
+    def command(**kw):
+        opts = SimpleNamespace(**kw)
+        cards, target, rules = game.setup(opts)
+        search = HandSearch(cards, rules)
+        solution = solve(cards, target, rules, closest=opts.closest, search=search)
+        count_trees = opts.trees if opts.trees is not None else len(cards) <= TREES_BY_DEFAULT
+        trees = search.count_trees(target) if count_trees else None
+        if opts.as_json:
+            emit_json(_solution_json(game, solution, trees))
+        else:
+            _print_solution(game, solution, trees, opts.as_ascii)
+
+    return command
+
+
+def _solution_json(game: Game, s: Solution, trees) -> dict:
+    return {
+        "schema": "eureka.solve/1", "game": game.name, "cards": list(s.cards),
+        "target": s.target, "rules": _rules_json(s.rules), "reachable": s.reachable,
+        "most_cards": s.most_cards, "fewest_cards": s.fewest_cards,
+        "distinct_equations": len(s.equations), "expression_trees": trees,
+        "equations": [_equation_json(e) for e in s.equations],
+        "closest": [dict(_equation_json(e), distance=abs(e.value - s.target))
+                    for e in s.closest],
+    }
+
+
+def _print_solution(game: Game, s: Solution, trees, as_ascii: bool) -> None:
+    echo = click.echo
+    cards = " ".join(map(str, s.cards))
+    echo(f"{game.title}: cards {cards}, target {s.target} ({s.rules.describe()})")
+    if not s.reachable:
+        echo(f"No equation makes {s.target}.")
+        for eq in s.closest:
+            off = eq.value - s.target
+            echo(f"  closest ({off:+d}): {_show(eq, as_ascii)}")
+        if game.name == "pitagoras":
+            echo("The rules: deal one more card and roll the dice again.")
+        return
+    best = s.using(s.most_cards)
+    plural = "s" if len(best) != 1 else ""
+    echo(f"Best: {s.most_cards} cards ({len(best)} equation{plural})")
+    for eq in best:
+        echo(f"  {_show(eq, as_ascii)}")
+    extra = f" ({trees:,} expression trees)" if trees is not None else ""
+    echo(f"Every distinct equation: {len(s.equations)}{extra}")
+    for n in range(s.most_cards, s.fewest_cards - 1, -1):
+        group = s.using(n)
+        if group:
+            echo(f"  {n} cards: {len(group)}")
+            for eq in group:
+                echo(f"    {_show(eq, as_ascii)}")
+
+
+def make_check(game: Game) -> click.Command:
+    @click.command(game.name, cls=ListCommand,
+                   help=f"Check a claimed {game.title} equation: valid, or exactly why not.")
+    @click.argument("equation")
+    @_with_options(COMMON + game.options)
+    @reports_errors
+    def command(equation, **kw):
+        opts = SimpleNamespace(**kw)
+        cards, target, rules = game.setup(opts)
+        verdict = claim.check(equation, cards, target, rules)
+        better = None
+        search = HandSearch(cards, rules)
+        best = best_equation(search, target)
+        if verdict.valid and best is not None and len(best.cards) > len(verdict.cards_used):
+            better = best
+        if opts.as_json:
+            emit_json({
+                "schema": "eureka.check/1", "game": game.name, "cards": sorted(cards),
+                "target": target, "rules": _rules_json(rules), "claim": equation,
+                "valid": verdict.valid, "problem": verdict.problem, "reason": verdict.reason,
+                "value": verdict.value, "cards_used": list(verdict.cards_used),
+                "card_count": len(verdict.cards_used) if verdict.valid else 0,
+                "best_card_count": len(best.cards) if best else 0,
+                "better": _equation_json(better) if better else None,
+            })
+        else:
+            _print_verdict(game, verdict, best, better, opts.as_ascii)
+        if not verdict.valid:
+            click.get_current_context().exit(1)
+
+    return command
+
+
+def _print_verdict(game, verdict, best, better, as_ascii) -> None:
+    if not verdict.valid:
+        click.echo(f"invalid: {verdict.reason}")
+        if best is not None:
+            click.echo(f"  a valid answer: {_show(best, as_ascii)}")
+        return
+    n = len(verdict.cards_used)
+    earns = f" and earns {n} cards" if game.name == "pitagoras" else ""
+    click.echo(f"{verdict.reason}: it uses {n} cards{earns}.")
+    if better is not None:
+        click.echo(f"  a better answer uses {len(better.cards)} cards: "
+                   f"{_show(better, as_ascii)}")
+    else:
+        click.echo("  no answer uses more cards.")

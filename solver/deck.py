@@ -1,0 +1,28 @@
+"""Decks as multisets of card values, and the check that a hand could come from one."""
+
+from collections import Counter
+
+from solver.errors import HandError
+
+
+def check_hand(cards, deck: Counter, game: str) -> None:
+    """Raise HandError unless every card is in the deck, with no more copies than it has."""
+    for value, count in sorted(Counter(cards).items()):
+        if value not in deck:
+            raise HandError(f"{value} is not a card of the {game} deck "
+                            f"(its values: {describe(deck)})")
+        if count > deck[value]:
+            copies = "copy" if deck[value] == 1 else "copies"
+            raise HandError(f"{count} cards of {value}, but the {game} deck has only "
+                            f"{deck[value]} {copies}")
+
+
+def describe(deck: Counter) -> str:
+    """The deck's values as runs, e.g. '1–20' or '1–10, 25, 50, 75, 100'."""
+    values = sorted(deck)
+    runs, first = [], values[0]
+    for prev, cur in zip(values, values[1:] + [None]):
+        if cur is None or cur != prev + 1:
+            runs.append(str(first) if first == prev else f"{first}–{prev}")
+            first = cur
+    return ", ".join(runs)

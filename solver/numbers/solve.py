@@ -1,0 +1,85 @@
+"""Queries on a hand: every distinct equation, the most and fewest cards, the closest miss."""
+
+from dataclasses import dataclass
+
+from solver.numbers import form as F
+from solver.numbers.engine import HandSearch
+from solver.numbers.rules import Rules
+
+
+@dataclass(frozen=True)
+class Equation:
+    """One distinct equation: its normal form, value and the cards it uses."""
+
+    form: tuple
+    value: int
+
+    @property
+    def cards(self) -> tuple:
+        return F.cards(self.form)
+
+    @property
+    def text(self) -> str:
+        return F.infix(self.form)
+
+    @property
+    def ascii(self) -> str:
+        return F.infix(self.form, F.ASCII_SYMBOLS)
+
+    def sort_key(self):
+        return (-len(self.cards), len(self.text), self.text)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Every distinct equation of a hand for one target, best (most cards) first."""
+
+    cards: tuple
+    target: int
+    rules: Rules
+    equations: tuple          # of Equation, most cards first
+    closest: tuple            # of Equation: the nearest values, when the target is missed
+
+    @property
+    def reachable(self) -> bool:
+        return bool(self.equations)
+
+    @property
+    def most_cards(self) -> int:
+        return max((len(e.cards) for e in self.equations), default=0)
+
+    @property
+    def fewest_cards(self) -> int:
+        return min((len(e.cards) for e in self.equations), default=0)
+
+    def using(self, n_cards: int) -> list:
+        """The equations that use exactly n_cards cards."""
+        return [e for e in self.equations if len(e.cards) == n_cards]
+
+
+def solve(cards, target: int, rules: Rules, closest: int = 2,
+          search: HandSearch | None = None) -> Solution:
+    """Every distinct equation making target; when there is none, one equation for each
+    of the `closest` nearest values."""
+    search = search or HandSearch(cards, rules)
+    forms: set = set()
+    for X in search.hands_reaching(target):
+        forms |= search.forms(target, X)
+    equations = tuple(sorted((Equation(f, target) for f in forms), key=Equation.sort_key))
+    near = () if equations else tuple(
+        best_equation(search, v) for v in search.closest(target, closest))
+    return Solution(tuple(sorted(cards)), target, rules, equations, near)
+
+
+def best_equation(search: HandSearch, value: int) -> Equation | None:
+    """One equation of value using as many cards as possible, without listing them all."""
+    hands = search.hands_reaching(value)
+    if not hands:
+        return None
+    largest = max(hands, key=lambda X: (search.hand.size[X], -X))
+    return Equation(search.one_form(value, largest), value)
+
+
+def most_cards(cards, target: int, rules: Rules) -> Equation | None:
+    """The Pitagoras question: an equation with the most cards, or None."""
+    return best_equation(HandSearch(cards, rules), target)
