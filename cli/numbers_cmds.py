@@ -212,8 +212,8 @@ def _print_verdict(game, verdict, best, better, as_ascii) -> None:
             click.echo(f"  a valid answer: {_show(best, as_ascii)}")
         return
     n = len(verdict.cards_used)
-    earns = f" and earns {n} cards" if game.name == "pitagoras" else ""
-    click.echo(f"{verdict.reason}: it uses {n} cards{earns}.")
+    earns = ", and you take them" if game.name == "pitagoras" else ""
+    click.echo(f"{verdict.reason} — {n} cards{earns}.")
     if better is not None:
         click.echo(f"  a better answer uses {len(better.cards)} cards: "
                    f"{_show(better, as_ascii)}")

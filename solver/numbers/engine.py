@@ -101,31 +101,38 @@ class HandSearch:
         return self.data[self.start[X, K.ALL]:self.stop[X, K.ALL]]
 
     def closest(self, target: int, how_many: int) -> list[int]:
-        """The values nearest the target that some sub-hand makes (the target excluded)."""
-        found: list[int] = []
-        limit = max(self.rules.cap - target, target)
-        d = 1
-        while len(found) < how_many and d <= limit:
-            for v in (target - d, target + d):
-                if len(found) < how_many and self.reaches(v):
-                    found.append(v)
-            d += 1
-            if d > 100_000:
-                break
-        return found
+        """The how_many values nearest the target (target excluded) that some sub-hand
+        makes, nearest first, the lower first on a tie."""
+        values = self.all_values()
+        values = values[values != target]
+        i = int(np.searchsorted(values, target))
+        below, above = values[max(0, i - how_many):i][::-1], values[i:i + how_many]
+        near = sorted(list(below) + list(above), key=lambda v: (abs(int(v) - target), v))
+        return [int(v) for v in near[:how_many]]
+
+    def all_values(self) -> np.ndarray:
+        """Every value some sub-hand makes, sorted (builds the whole hand's table)."""
+        h = self.hand
+        data, start, stop, ok = K.build_tables(h.vals, h.cnt, h.stride, h.order,
+                                               len(h.order), *self._args, VALUE_BUDGET)
+        if not ok:
+            raise SearchTooLarge(f"the values of all {int(h.size[h.full])} cards exceed the "
+                                 f"engine's memory budget ({VALUE_BUDGET:,} values)")
+        parts = [data[start[X, K.ALL]:stop[X, K.ALL]] for X in range(1, h.count)]
+        return np.unique(np.concatenate(parts))
 
     # -- forms ---------------------------------------------------------------------
     def forms(self, value: int, X: int) -> frozenset:
         """Every admitted normal form over exactly the cards of X with this value."""
-        return self._slot_forms(K.ALL, X, value)
+        return self._slot_forms(K.ALL, int(X), int(value))
 
     def one_form(self, value: int, X: int) -> tuple | None:
         """Some admitted normal form over exactly X with this value, found cheaply."""
-        return self._first(K.ALL, X, value)
+        return self._first(K.ALL, int(X), int(value))
 
     def _root_edges(self, kind, X, value, limit=0):
         if self.stored[X] and not K.reaches(kind, X, value, *self._tables()):
-            return ()
+            return np.empty((0, 4), np.int64)
         return K.root_edges(kind, X, value, self.data, self.start, self.stop,
                             self.hand.cnt, self.hand.stride, *self._args, limit)
 
@@ -143,7 +150,7 @@ class HandSearch:
         for kind in range(5):
             if bits >> kind & 1:
                 slot_a, slot_b = K.PART_SLOTS[kind]
-                for A, a, B, b in self._root_edges(kind, X, value):
+                for A, a, B, b in self._root_edges(kind, X, value).tolist():
                     for fa in self._slot_forms(slot_a, A, a):
                         for fb in self._slot_forms(slot_b, B, b):
                             found.add(_join(kind, fa, fb))
@@ -158,7 +165,7 @@ class HandSearch:
         for kind in range(5):
             if bits >> kind & 1:
                 slot_a, slot_b = K.PART_SLOTS[kind]
-                for A, a, B, b in self._root_edges(kind, X, value, 1):
+                for A, a, B, b in self._root_edges(kind, X, value, 1).tolist():
                     return _join(kind, self._first(slot_a, A, a),
                                  self._first(slot_b, B, b))
         return None

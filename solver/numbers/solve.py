@@ -66,7 +66,7 @@ def solve(cards, target: int, rules: Rules, closest: int = 2,
     for X in search.hands_reaching(target):
         forms |= search.forms(target, X)
     equations = tuple(sorted((Equation(f, target) for f in forms), key=Equation.sort_key))
-    near = () if equations else tuple(
+    near = () if equations or not closest else tuple(
         best_equation(search, v) for v in search.closest(target, closest))
     return Solution(tuple(sorted(cards)), target, rules, equations, near)
 

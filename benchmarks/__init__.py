@@ -1,0 +1,1 @@
+"""Side-by-side timings of the solvers, run by `eureka bench`."""

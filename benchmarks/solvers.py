@@ -1,0 +1,71 @@
+"""The solvers under test, each as a function puzzle -> a result that can be compared.
+
+Countdown: the number of distinct solutions (each solver by its own notion of
+distinct).  Pitagoras: the most cards any solution uses (0 when none).
+"""
+
+import contextlib
+import importlib
+import io
+import sys
+from pathlib import Path
+
+from solver import countdown, pitagoras
+from solver.numbers.solve import most_cards, solve
+
+
+def eureka_countdown(p):
+    return len(solve(p.cards, p.target, countdown.rules(), closest=0).equations)
+
+
+def eureka_pitagoras(p):
+    best = most_cards(p.cards, p.target, pitagoras.rules())
+    return len(best.cards) if best else 0
+
+
+def _oracle():
+    """The test oracle, importable from a source checkout only."""
+    root = Path(__file__).resolve().parent.parent
+    if not (root / "tests" / "oracle" / "numbers.py").exists():
+        return None
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    return importlib.import_module("tests.oracle.numbers")
+
+
+def oracle_solvers():
+    oracle = _oracle()
+    if oracle is None:
+        return {}
+
+    def oracle_countdown(p):
+        return len(oracle.solutions(list(p.cards), p.target, countdown.rules()))
+
+    def oracle_pitagoras(p):
+        found = oracle.solutions(list(p.cards), p.target, pitagoras.rules())
+        return max((len(_leaves(f)) for f in found), default=0)
+
+    return {"countdown": oracle_countdown, "pitagoras": oracle_pitagoras}
+
+
+def _leaves(form):
+    if form[0] == 0:
+        return [form[1]]
+    if form[0] == 3:
+        return _leaves(form[1]) + _leaves(form[2])
+    return [c for part in form[1] + form[2] for c in _leaves(part)]
+
+
+def peer_solvers():
+    """Solvers from the package registry, when installed (the `bench` extra)."""
+    try:
+        import countdown_numbers_solver as cns
+    except ImportError:
+        return {}
+
+    def cns_countdown(p):
+        with contextlib.redirect_stdout(io.StringIO()):
+            cns.solve(list(p.cards), p.target)
+        return len(cns.unique_solutions)
+
+    return {"countdown": cns_countdown}

@@ -1,0 +1,39 @@
+"""Timing of a solver over a workload: warm-up, then per-puzzle wall times."""
+
+import statistics
+import time
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Timing:
+    solver: str
+    workload: str
+    puzzles: int
+    median_ms: float
+    p95_ms: float
+    total_s: float
+    results: tuple
+
+    def as_dict(self) -> dict:
+        return {"solver": self.solver, "workload": self.workload, "puzzles": self.puzzles,
+                "median_ms": self.median_ms, "p95_ms": self.p95_ms,
+                "total_s": self.total_s}
+
+
+def time_solver(name: str, workload: str, solve, puzzles, warmup: int = 3,
+                progress=None) -> Timing:
+    """Run solve on every puzzle after a warm-up; wall time per puzzle in ms."""
+    for p in puzzles[:warmup]:
+        solve(p)
+    times, results = [], []
+    for p in puzzles:
+        t0 = time.perf_counter()
+        results.append(solve(p))
+        times.append((time.perf_counter() - t0) * 1000)
+        if progress:
+            progress(1)
+    times.sort()
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    return Timing(name, workload, len(puzzles), statistics.median(times), p95,
+                  sum(times) / 1000, tuple(results))

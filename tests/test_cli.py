@@ -1,0 +1,109 @@
+"""The command line: real output, JSON, and one clear line for every bad input."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import eureka, solve
+
+TABLE = ["--cards", "2", "7", "6", "12", "15"]
+
+
+def run(*args, group=eureka):
+    return CliRunner().invoke(group, list(args))
+
+
+def test_solve_as_the_user_types_it():
+    result = run("pitagoras", *TABLE, "--target", "32", group=solve)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Pitagoras: cards 2 6 7 12 15, target 32")
+    assert lines[1] == "Best: 5 cards (12 equations)"
+    assert "  (15 + 7 + 6 − 12) × 2 = 32" in lines
+    assert "Every distinct equation: 23 (460 expression trees)" in lines
+    assert "  4 cards: 11" in lines
+
+
+def test_solve_with_dice_and_pow():
+    result = run("solve", "pitagoras", *TABLE, "--dice", "30", "2", "--pow", "--ascii")
+    assert result.exit_code == 0, result.output
+    assert "    7^(12 / 6) - 15 - 2 = 32" in result.stdout.splitlines()
+
+
+def test_solve_json_schema():
+    result = run("solve", "pitagoras", *TABLE, "--target", "32", "--json")
+    data = json.loads(result.stdout)
+    assert data["schema"] == "eureka.solve/1"
+    assert (data["reachable"], data["most_cards"], data["fewest_cards"]) == (True, 5, 4)
+    assert data["distinct_equations"] == len(data["equations"]) == 23
+    assert data["expression_trees"] == 460
+    first = data["equations"][0]
+    assert set(first) == {"equation", "ascii", "value", "cards", "card_count"}
+    assert first["card_count"] == 5 and first["value"] == 32
+
+
+def test_solve_unreachable_shows_closest():
+    result = run("solve", "numbers", "--cards", "1", "1", "--target", "50")
+    assert result.exit_code == 0
+    assert "No equation makes 50." in result.stdout
+    assert "  closest (-48): 1 + 1 = 2" in result.stdout.splitlines()
+
+
+def test_countdown_and_numbers():
+    result = run("solve", "countdown", "--cards", "1", "3", "7", "10", "25", "50",
+                 "--target", "765", "--json")
+    data = json.loads(result.stdout)
+    assert data["distinct_equations"] == 22 and data["expression_trees"] == 780
+    result = run("solve", "numbers", "--cards", "2", "3", "--target", "8", "--ops", "+-*/^")
+    assert "  2^3 = 8" in result.stdout.splitlines()
+
+
+def test_check_valid_with_a_better_answer():
+    result = run("check", "pitagoras", *TABLE, "--target", "32", "7*6-12+2")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "valid: 7 × 6 − 12 + 2 = 32 — 4 cards, and you take them."
+    assert lines[1].startswith("  a better answer uses 5 cards: ")
+
+
+def test_check_invalid_says_why():
+    result = run("check", "pitagoras", *TABLE, "--target", "32", "2-7+37")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == "invalid: 37 is not on the table (cards: 2 7 6 12 15)"
+    result = run("check", "pitagoras", *TABLE, "--target", "32", "--json", "12-15+35")
+    data = json.loads(result.stdout)
+    assert data["valid"] is False and data["problem"] == "card-missing"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["solve", "pitagoras", "--cards", "2", "x", "--target", "3"], "'x' is not a valid integer"),
+    (["solve", "pitagoras", "--target", "3"], "Missing option '--cards'"),
+    (["solve", "pitagoras", "--cards", "--target", "3"], "Missing option '--cards'"),
+    (["solve", "pitagoras", "--cards", "2", "-3", "--target", "3"], "-3 is not in the range"),
+    (["solve", "pitagoras", "--cards", *["1"] * 30, "--target", "3"],
+     "30 cards of 1, but the Pitagoras deck has only 4 copies"),
+    (["solve", "numbers", "--cards", *["1"] * 30, "--target", "3"],
+     "30 cards is more than this search allows"),
+    (["solve", "pitagoras", "--cards", "21", "--target", "3"],
+     "21 is not a card of the Pitagoras deck"),
+    (["solve", "pitagoras", "--cards", "15", "15", "--target", "30"], "only 1 copy"),
+    (["solve", "pitagoras", "--cards", "16", "--target", "30", "--easy"],
+     "16 is not a card of the easier Pitagoras deck"),
+    (["solve", "pitagoras", "--cards", "2", "3", "--dice", "30", "7"], "not a roll"),
+    (["solve", "pitagoras", "--cards", "2", "3"], "either --target N or --dice"),
+    (["solve", "countdown", "--cards", "3", "3", "3", "--target", "9"],
+     "3 cards of 3, but the Countdown deck has only 2 copies"),
+    (["solve", "numbers", "--cards", "2", "--target", "3", "--ops", "-"], "'-' needs '+'"),
+    (["check", "pitagoras", *TABLE, "--target", "32", "7*(6-"], "at position"),
+    (["check", "pitagoras", *TABLE, "--target", "32", "7 & 6"], "unknown character '&'"),
+    (["solve", "chess"], "No such command 'chess'"),
+])
+def test_bad_input_is_one_clear_line(args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")
+    assert message in lines[0]
+    assert "Traceback" not in result.output
