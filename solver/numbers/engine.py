@@ -18,6 +18,8 @@ from solver.numbers.rules import Rules
 
 OP_BITS = {"+": K.OP_ADD, "-": K.OP_SUB, "*": K.OP_MUL, "/": K.OP_DIV, "^": K.OP_POW}
 VALUE_BUDGET = 150_000_000   # values stored at most (8 bytes each)
+SLOT_BITS = [int(b) for b in K.SLOT_BITS]
+PARTS = [(int(a), int(b)) for a, b in K.PART_SLOTS]
 
 
 class SubHands:
@@ -76,6 +78,8 @@ class HandSearch:
         self.stored = np.zeros(self.hand.count, dtype=np.bool_)
         self.stored[self.hand.order[:self.n_stored]] = True
         self._forms: dict = {}
+        self.leaf = {X: self.hand.cards(X)[0] for X in range(1, self.hand.count)
+                     if self.hand.size[X] == 1}
 
     # -- values --------------------------------------------------------------------
     def _tables(self):
@@ -130,15 +134,13 @@ class HandSearch:
         """Some admitted normal form over exactly X with this value, found cheaply."""
         return self._first(K.ALL, int(X), int(value))
 
-    def _root_edges(self, kind, X, value, limit=0):
-        if self.stored[X] and not K.reaches(kind, X, value, *self._tables()):
-            return np.empty((0, 4), np.int64)
-        return K.root_edges(kind, X, value, self.data, self.start, self.stop,
-                            self.hand.cnt, self.hand.stride, *self._args, limit)
+    def _edges(self, slot, X, value, limit=0):
+        """Rows (kind, A, a, B, b): the roots of the slot's kinds over X making value."""
+        return K.slot_edges(slot, X, value, self.stored, self.data, self.start, self.stop,
+                            self.hand.cnt, self.hand.stride, *self._args, limit).tolist()
 
     def _is_leaf(self, slot, X, value):
-        return (K.SLOT_BITS[slot] & K.LEAF_BIT and self.hand.size[X] == 1
-                and self.hand.cards(X)[0] == value)
+        return SLOT_BITS[slot] & K.LEAF_BIT and self.leaf.get(X) == value
 
     def _slot_forms(self, slot, X, value):
         key = (slot, X, value)
@@ -146,14 +148,11 @@ class HandSearch:
         if known is not None:
             return known
         found = {F.leaf(value)} if self._is_leaf(slot, X, value) else set()
-        bits = int(K.SLOT_BITS[slot])
-        for kind in range(5):
-            if bits >> kind & 1:
-                slot_a, slot_b = K.PART_SLOTS[kind]
-                for A, a, B, b in self._root_edges(kind, X, value).tolist():
-                    for fa in self._slot_forms(slot_a, A, a):
-                        for fb in self._slot_forms(slot_b, B, b):
-                            found.add(_join(kind, fa, fb))
+        for kind, A, a, B, b in self._edges(slot, X, value):
+            slot_a, slot_b = PARTS[kind]
+            for fa in self._slot_forms(slot_a, A, a):
+                for fb in self._slot_forms(slot_b, B, b):
+                    found.add(_join(kind, fa, fb))
         result = frozenset(found)
         self._forms[key] = result
         return result
@@ -161,13 +160,9 @@ class HandSearch:
     def _first(self, slot, X, value):
         if self._is_leaf(slot, X, value):
             return F.leaf(value)
-        bits = int(K.SLOT_BITS[slot])
-        for kind in range(5):
-            if bits >> kind & 1:
-                slot_a, slot_b = K.PART_SLOTS[kind]
-                for A, a, B, b in self._root_edges(kind, X, value, 1).tolist():
-                    return _join(kind, self._first(slot_a, A, a),
-                                 self._first(slot_b, B, b))
+        for kind, A, a, B, b in self._edges(slot, X, value, 1):
+            slot_a, slot_b = PARTS[kind]
+            return _join(kind, self._first(slot_a, A, a), self._first(slot_b, B, b))
         return None
 
     # -- expression trees ------------------------------------------------------------
@@ -176,6 +171,8 @@ class HandSearch:
         h = self.hand
         n = int(h.size[h.full])
         every = value is None
+        if not every and not self.rules.lowest <= value <= self.rules.cap:
+            return 0
         n_stored = len(h.order) if every else int(np.sum(h.size[1:] <= max(n - 1, 1)))
         binom = np.array([[comb(i, j) for j in range(11)] for i in range(11)], np.int64)
         tv, tc, start, stop = K.tree_tables(h.vals, h.cnt, h.stride, h.order, n_stored,

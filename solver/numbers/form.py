@@ -15,6 +15,7 @@ the subtracted ones and the factors before the divisors, so that the printed equ
 read left to right, never leaves the whole numbers.
 """
 
+from functools import lru_cache
 from math import prod
 
 LEAF, SUM, PRODUCT, POWER = 0, 1, 2, 3
@@ -49,6 +50,7 @@ def make_power(base: tuple, exponent: tuple) -> tuple:
     return (POWER, base, exponent)
 
 
+@lru_cache(maxsize=1 << 16)
 def value(form: tuple) -> int:
     """The value of an admitted form (exact integer arithmetic)."""
     kind = form[0]
@@ -83,27 +85,32 @@ def _display_order(parts):
     return sorted(parts, key=lambda f: (-value(f), f))
 
 
-def infix(form: tuple, symbols=SYMBOLS) -> str:
+@lru_cache(maxsize=1 << 16)
+def infix(form: tuple, ascii: bool = False) -> str:
     """The canonical infix text of a form, with the fewest brackets that keep it exact."""
+    symbols = ASCII_SYMBOLS if ascii else SYMBOLS
     kind = form[0]
     if kind == LEAF:
         return str(form[1])
     if kind == POWER:
-        return _atom(form[1], symbols) + symbols["^"] + _atom(form[2], symbols)
+        return _atom(form[1], ascii) + symbols["^"] + _atom(form[2], ascii)
     if kind == SUM:
-        first, second, wrap = symbols["+"], symbols["-"], lambda f: infix(f, symbols)
+        first, second = symbols["+"], symbols["-"]
     else:
         first, second = symbols["*"], symbols["/"]
-        wrap = lambda f: _bracket(f, symbols) if f[0] == SUM else infix(f, symbols)  # noqa: E731
-    text = first.join(wrap(f) for f in _display_order(form[1]))
+    text = first.join(_operand(f, kind, ascii) for f in _display_order(form[1]))
     for f in _display_order(form[2]):
-        text += second + wrap(f)
+        text += second + _operand(f, kind, ascii)
     return text
 
 
-def _bracket(form, symbols):
-    return "(" + infix(form, symbols) + ")"
+def _operand(form, outer, ascii):
+    """A term of a sum, or a factor of a product (bracketed when it is a sum)."""
+    if outer == PRODUCT and form[0] == SUM:
+        return "(" + infix(form, ascii) + ")"
+    return infix(form, ascii)
 
 
-def _atom(form, symbols):
-    return infix(form, symbols) if form[0] == LEAF else _bracket(form, symbols)
+def _atom(form, ascii):
+    """A base or an exponent: bracketed unless it is a single card."""
+    return infix(form, ascii) if form[0] == LEAF else "(" + infix(form, ascii) + ")"

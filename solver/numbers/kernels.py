@@ -122,6 +122,33 @@ def _root(v, e, cap):
 
 # ---------------------------------------------------------------- bottom-up values
 
+SMALL = 1 << 16     # values below this are deduplicated with a bitmap, not a sort
+
+
+@njit(cache=True)
+def _sorted_unique(buf, n, seen):
+    """The distinct values of buf[:n], ascending.  `seen` is an all-False scratch
+    bitmap of the small values, and is left all-False."""
+    small = np.empty(n, np.int64)
+    large = np.empty(n, np.int64)
+    ns = 0
+    nl = 0
+    for i in range(n):
+        v = buf[i]
+        if v < SMALL:
+            if not seen[v]:
+                seen[v] = True
+                small[ns] = v
+                ns += 1
+        else:
+            large[nl] = v
+            nl += 1
+    small = np.sort(small[:ns])
+    for i in range(ns):
+        seen[small[i]] = False
+    return np.concatenate((small, np.unique(large[:nl])))
+
+
 @njit(cache=True)
 def _root_values(kind, X, data, start, stop, cnt, stride, positive, cap, buf):
     """Every value (with repeats) of the admitted forms over X whose root is `kind`."""
@@ -190,6 +217,7 @@ def build_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, budget)
     data = np.empty(4096, np.int64)
     nd = 0
     buf = np.empty(4096, np.int64)
+    seen = np.zeros(SMALL, np.bool_)
     for idx in range(n_stored):
         X = order[idx]
         size = 0
@@ -213,7 +241,7 @@ def build_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, budget)
                         for i in range(start[X, kind], stop[X, kind]):
                             if data[i] <= cap or slot == PP:
                                 buf, n = _push(buf, n, data[i])
-            uniq = np.unique(buf[:n])
+            uniq = _sorted_unique(buf, n, seen)
             if nd + uniq.shape[0] > budget:
                 return data[:nd], start, stop, False
             while nd + uniq.shape[0] > data.shape[0]:
@@ -513,3 +541,26 @@ def trees_making(v, X, tv, tc, start, stop, cnt, stride, positive, ops, cap, bin
                 total += w * tc[i] * ways
         A = _next_sub(A, X, cnt, stride)
     return total
+
+
+@njit(cache=True)
+def slot_edges(slot, X, v, stored, data, start, stop, cnt, stride, positive, ops, cap,
+               limit):
+    """root_edges for every root kind the slot holds, as rows (kind, A, a, B, b)."""
+    out = np.empty(80, np.int64)
+    n = 0
+    bits = SLOT_BITS[slot]
+    for kind in range(5):
+        if not (bits >> kind) & 1:
+            continue
+        if stored[X] and not _has(data, start[X, kind], stop[X, kind], v):
+            continue
+        rows = root_edges(kind, X, v, data, start, stop, cnt, stride, positive, ops, cap,
+                          limit)
+        for r in range(rows.shape[0]):
+            out, n = _push(out, n, kind)
+            for c in range(4):
+                out, n = _push(out, n, rows[r, c])
+        if limit > 0 and n >= 5 * limit:
+            break
+    return out[:n].reshape((n // 5, 5))

@@ -1,33 +1,31 @@
 """Queries on a hand: every distinct equation, the most and fewest cards, the closest miss."""
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from solver.numbers import form as F
 from solver.numbers.engine import HandSearch
 from solver.numbers.rules import Rules
 
 
-@dataclass(frozen=True)
+@dataclass
 class Equation:
     """One distinct equation: its normal form, value and the cards it uses."""
 
     form: tuple
     value: int
 
-    @property
+    @cached_property
     def cards(self) -> tuple:
         return F.cards(self.form)
 
-    @property
+    @cached_property
     def text(self) -> str:
         return F.infix(self.form)
 
-    @property
+    @cached_property
     def ascii(self) -> str:
-        return F.infix(self.form, F.ASCII_SYMBOLS)
-
-    def sort_key(self):
-        return (-len(self.cards), len(self.text), self.text)
+        return F.infix(self.form, ascii=True)
 
 
 @dataclass(frozen=True)
@@ -62,10 +60,8 @@ def solve(cards, target: int, rules: Rules, closest: int = 2,
     """Every distinct equation making target; when there is none, one equation for each
     of the `closest` nearest values."""
     search = search or HandSearch(cards, rules)
-    forms: set = set()
-    for X in search.hands_reaching(target):
-        forms |= search.forms(target, X)
-    equations = tuple(sorted((Equation(f, target) for f in forms), key=Equation.sort_key))
+    hands = sorted(search.hands_reaching(target), key=lambda X: (-search.hand.size[X], X))
+    equations = tuple(Equation(f, target) for X in hands for f in search.forms(target, X))
     near = () if equations or not closest else tuple(
         best_equation(search, v) for v in search.closest(target, closest))
     return Solution(tuple(sorted(cards)), target, rules, equations, near)
