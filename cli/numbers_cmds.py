@@ -133,13 +133,22 @@ def make_solve(game: Game) -> click.Command:
     return command
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
+
+
+def _listed(s: Solution) -> list:
+    """The equations as shown: most cards first, then the shortest."""
+    return sorted(s.equations, key=lambda e: (-len(e.cards), len(e.text), e.text))
+
+
 def _solution_json(game: Game, s: Solution, trees) -> dict:
     return {
         "schema": "eureka.solve/1", "game": game.name, "cards": list(s.cards),
         "target": s.target, "rules": _rules_json(s.rules), "reachable": s.reachable,
         "most_cards": s.most_cards, "fewest_cards": s.fewest_cards,
         "distinct_equations": len(s.equations), "expression_trees": trees,
-        "equations": [_equation_json(e) for e in s.equations],
+        "equations": [_equation_json(e) for e in _listed(s)],
         "closest": [dict(_equation_json(e), distance=abs(e.value - s.target))
                     for e in s.closest],
     }
@@ -157,15 +166,15 @@ def _print_solution(game: Game, s: Solution, trees, as_ascii: bool) -> None:
         if game.name == "pitagoras":
             echo("The rules: deal one more card and roll the dice again.")
         return
-    best = s.using(s.most_cards)
-    plural = "s" if len(best) != 1 else ""
-    echo(f"Best: {s.most_cards} cards ({len(best)} equation{plural})")
+    listed = _listed(s)
+    best = [e for e in listed if len(e.cards) == s.most_cards]
+    echo(f"Best: {s.most_cards} cards ({_count(len(best), 'equation')})")
     for eq in best:
         echo(f"  {_show(eq, as_ascii)}")
-    extra = f" ({trees:,} expression trees)" if trees is not None else ""
+    extra = f" ({_count(trees, 'expression tree')})" if trees is not None else ""
     echo(f"Every distinct equation: {len(s.equations)}{extra}")
     for n in range(s.most_cards, s.fewest_cards - 1, -1):
-        group = s.using(n)
+        group = [e for e in listed if len(e.cards) == n]
         if group:
             echo(f"  {n} cards: {len(group)}")
             for eq in group:

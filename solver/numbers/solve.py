@@ -50,10 +50,6 @@ class Solution:
     def fewest_cards(self) -> int:
         return min((len(e.cards) for e in self.equations), default=0)
 
-    def using(self, n_cards: int) -> list:
-        """The equations that use exactly n_cards cards."""
-        return [e for e in self.equations if len(e.cards) == n_cards]
-
 
 def solve(cards, target: int, rules: Rules, closest: int = 2,
           search: HandSearch | None = None) -> Solution:
