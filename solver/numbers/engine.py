@@ -82,23 +82,27 @@ class HandSearch:
                      if self.hand.size[X] == 1}
 
     # -- values --------------------------------------------------------------------
-    def _tables(self):
-        return (self.stored, self.hand.vals, self.data, self.start, self.stop,
-                self.hand.cnt, self.hand.stride) + self._args
-
     def reaches(self, value: int, X: int | None = None) -> bool:
         """Whether the cards of sub-hand X (default: any sub-hand) can make value."""
         if not self.rules.lowest <= value <= self.rules.cap:
             return False
         if X is None:
             return len(self.hands_reaching(value)) > 0
-        return bool(K.reaches(K.ALL, X, value, *self._tables()))
+        if self.stored[X]:
+            values = self.values(X)
+            i = int(np.searchsorted(values, value))
+            return i < len(values) and int(values[i]) == value
+        return len(self._edges(K.ALL, X, value, 1)) > 0
 
     def hands_reaching(self, value: int) -> list[int]:
         """Every sub-hand with an equation of this value."""
         if not self.rules.lowest <= value <= self.rules.cap:
             return []
-        return [int(x) for x in K.hands_reaching(value, *self._tables())]
+        hands = K.stored_reaching(value, self.stored, self.data, self.start, self.stop)
+        full = self.hand.full
+        if not self.stored[full] and self._edges(K.ALL, full, value, 1):
+            return hands.tolist() + [full]
+        return hands.tolist()
 
     def values(self, X: int) -> np.ndarray:
         """Every value sub-hand X can make (a stored sub-hand: not the whole hand)."""
@@ -137,7 +141,8 @@ class HandSearch:
     def _edges(self, slot, X, value, limit=0):
         """Rows (kind, A, a, B, b): the roots of the slot's kinds over X making value."""
         return K.slot_edges(slot, X, value, self.stored, self.data, self.start, self.stop,
-                            self.hand.cnt, self.hand.stride, *self._args, limit).tolist()
+                            self.hand.cnt, self.hand.stride, *self._args,
+                            limit).reshape(-1, 5).tolist()
 
     def _is_leaf(self, slot, X, value):
         return SLOT_BITS[slot] & K.LEAF_BIT and self.leaf.get(X) == value
@@ -177,17 +182,8 @@ class HandSearch:
         binom = np.array([[comb(i, j) for j in range(11)] for i in range(11)], np.int64)
         tv, tc, start, stop = K.tree_tables(h.vals, h.cnt, h.stride, h.order, n_stored,
                                             *self._args, binom)
-        total = 0
-        for X in range(1, h.count):
-            pick = int(K._choose(h.cnt, h.full, X, binom))
-            if every:
-                total += pick * int(tc[start[X]:stop[X]].sum())
-            elif X in h.order[:n_stored]:
-                total += pick * int(K._count_of(tv, tc, start[X], stop[X], value))
-            else:
-                total += pick * int(K.trees_making(value, X, tv, tc, start, stop, h.cnt,
-                                                   h.stride, *self._args, binom))
-        return total
+        return int(K.count_trees(-1 if every else value, every, n_stored, h.order, tv, tc,
+                                 start, stop, h.cnt, h.stride, *self._args, binom))
 
 
 def _join(kind, fa, fb):

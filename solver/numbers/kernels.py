@@ -53,11 +53,20 @@ PART_SLOTS = np.array([[NS, PS], [PS, PS], [NP, PP], [PP, PP], [ALL, ALL]],
 
 
 @njit(cache=True)
+def _grown(buf, n, need):
+    """buf with room for `need` more values after its first n (copied by loop: array
+    slicing costs seconds of compile time)."""
+    if n + need <= buf.shape[0]:
+        return buf
+    bigger = np.empty(2 * buf.shape[0] + need, np.int64)
+    for i in range(n):
+        bigger[i] = buf[i]
+    return bigger
+
+
+@njit(cache=True)
 def _push(buf, n, x):
-    if n == buf.shape[0]:
-        bigger = np.empty(2 * n, np.int64)
-        bigger[:n] = buf
-        buf = bigger
+    buf = _grown(buf, n, 1)
     buf[n] = x
     return buf, n + 1
 
@@ -146,7 +155,38 @@ def _sorted_unique(buf, n, seen):
     small = np.sort(small[:ns])
     for i in range(ns):
         seen[small[i]] = False
-    return np.concatenate((small, np.unique(large[:nl])))
+    large = np.sort(large[:nl])
+    out = np.empty(ns + nl, np.int64)
+    for i in range(ns):
+        out[i] = small[i]
+    m = ns
+    for i in range(nl):
+        if i == 0 or large[i] != large[i - 1]:
+            out[m] = large[i]
+            m += 1
+    return out[:m]
+
+
+@njit(cache=True)
+def _combine(kind, a, b, positive, cap):
+    """The root of `kind` over part values a, b (in ascending b order) as
+    (value or -1 when not admitted, whether every larger b fails too)."""
+    if kind == PLUS:
+        return (a + b, False) if a + b <= cap else (-1, True)
+    if kind == DIFF:
+        if b > a or (positive and b == a):
+            return -1, True
+        return a - b, False
+    if kind == TIMES:
+        if b != 0 and b > cap // a:
+            return cap + 1, True            # over the cap: stands for them all
+        return a * b, False
+    if kind == RATIO:
+        if b > a:
+            return -1, True
+        return (a // b, False) if b != 0 and a % b == 0 else (-1, False)
+    r = power(a, b, cap)
+    return r, r < 0 and a >= 2 and b > 0
 
 
 @njit(cache=True)
@@ -175,31 +215,11 @@ def _root_values(kind, X, data, start, stop, cnt, stride, positive, cap, buf):
                             break
                     continue
                 for j in range(start[B, hi_slot], stop[B, hi_slot]):
-                    b = data[j]
-                    if kind == PLUS:
-                        if a + b > cap:
-                            break
-                        buf, n = _push(buf, n, a + b)
-                    elif kind == DIFF:
-                        if b > a or (positive and b == a):
-                            break
-                        buf, n = _push(buf, n, a - b)
-                    elif kind == TIMES:
-                        if b != 0 and b > cap // a:
-                            buf, n = _push(buf, n, cap + 1)     # over the cap
-                            break
-                        buf, n = _push(buf, n, a * b)
-                    elif kind == RATIO:
-                        if b > a:
-                            break
-                        if b != 0 and a % b == 0:
-                            buf, n = _push(buf, n, a // b)
-                    else:
-                        r = power(a, b, cap)
-                        if r >= 0:
-                            buf, n = _push(buf, n, r)
-                        elif a >= 2 and b > 0:
-                            break
+                    r, last = _combine(kind, a, data[j], positive, cap)
+                    if r >= 0:
+                        buf, n = _push(buf, n, r)
+                    if last:
+                        break
         A = _next_sub(A, X, cnt, stride)
     return buf, n
 
@@ -244,12 +264,10 @@ def build_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, budget)
             uniq = _sorted_unique(buf, n, seen)
             if nd + uniq.shape[0] > budget:
                 return data[:nd], start, stop, False
-            while nd + uniq.shape[0] > data.shape[0]:
-                bigger = np.empty(2 * data.shape[0], np.int64)
-                bigger[:nd] = data[:nd]
-                data = bigger
+            data = _grown(data, nd, uniq.shape[0])
             start[X, slot] = nd
-            data[nd:nd + uniq.shape[0]] = uniq
+            for i in range(uniq.shape[0]):
+                data[nd + i] = uniq[i]
             nd += uniq.shape[0]
             stop[X, slot] = nd
     return data[:nd], start, stop, True
@@ -259,10 +277,12 @@ def build_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, budget)
 
 @njit(cache=True)
 def _emit(out, n, A, a, B, b):
-    out, n = _push(out, n, A)
-    out, n = _push(out, n, a)
-    out, n = _push(out, n, B)
-    return _push(out, n, b)
+    out = _grown(out, n, 4)
+    out[n] = A
+    out[n + 1] = a
+    out[n + 2] = B
+    out[n + 3] = b
+    return out, n + 4
 
 
 @njit(cache=True)
@@ -363,7 +383,7 @@ def _over_edges(A, B, a0, a1, b0, b1, data, cap, out, n):
 
 @njit(cache=True)
 def root_edges(kind, X, v, data, start, stop, cnt, stride, positive, ops, cap, limit):
-    """The ways a form over X with root `kind` makes v, as rows (A, a, B, b).
+    """The ways a form over X with root `kind` makes v: rows (A, a, B, b), flat.
 
     A and B are the sub-hands of the two parts (see PART_SLOTS) and a, b their values;
     every proper sub-hand of X must be stored.  limit > 0 stops after that many rows.
@@ -383,31 +403,16 @@ def root_edges(kind, X, v, data, start, stop, cnt, stride, positive, ops, cap, l
                 if limit > 0 and n >= 4 * limit:
                     break
             A = _next_sub(A, X, cnt, stride)
-    return out[:n].reshape((n // 4, 4))
+    return out[:n]
 
 
 @njit(cache=True)
-def reaches(slot, X, v, stored, vals, data, start, stop, cnt, stride, positive, ops, cap):
-    """Whether some admitted form of the slot's kinds over exactly X makes v."""
-    if stored[X]:
-        return _has(data, start[X, slot], stop[X, slot], v)
-    bits = SLOT_BITS[slot]
-    for kind in range(5):
-        if (bits >> kind) & 1:
-            if root_edges(kind, X, v, data, start, stop, cnt, stride, positive, ops,
-                          cap, 1).shape[0] > 0:
-                return True
-    return False
-
-
-@njit(cache=True)
-def hands_reaching(v, stored, vals, data, start, stop, cnt, stride, positive, ops, cap):
-    """Every non-empty sub-hand with an admitted form of value v."""
-    out = np.empty(cnt.shape[0], np.int64)
+def stored_reaching(v, stored, data, start, stop):
+    """Every stored sub-hand with an admitted form of value v."""
+    out = np.empty(stored.shape[0], np.int64)
     n = 0
-    for X in range(1, cnt.shape[0]):
-        if reaches(ALL, X, v, stored, vals, data, start, stop, cnt, stride, positive,
-                   ops, cap):
+    for X in range(1, stored.shape[0]):
+        if stored[X] and _has(data, start[X, ALL], stop[X, ALL], v):
             out[n] = X
             n += 1
     return out[:n]
@@ -460,6 +465,7 @@ def tree_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, binom):
     nt = 0
     rv = np.empty(4096, np.int64)
     rc = np.empty(4096, np.int64)
+    seen = np.zeros(SMALL, np.bool_)
     for idx in range(n_stored):
         X = order[idx]
         n = 0
@@ -486,16 +492,17 @@ def tree_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, binom):
                                         rv, _ = _push(rv, n, r)
                                         rc, n = _push(rc, n, w * tc[i] * tc[j])
                 A = _next_sub(A, X, cnt, stride)
-        perm = np.argsort(rv[:n], kind="mergesort")
+        uniq = _sorted_unique(rv, n, seen)
+        tv = _grown(tv, nt, uniq.shape[0])
+        tc = _grown(tc, nt, uniq.shape[0])
         start[X] = nt
+        stop[X] = nt + uniq.shape[0]
+        for i in range(uniq.shape[0]):
+            tv[nt + i] = uniq[i]
+            tc[nt + i] = 0
         for p in range(n):
-            val = rv[perm[p]]
-            if nt > start[X] and tv[nt - 1] == val:
-                tc[nt - 1] += rc[perm[p]]
-            else:
-                tv, _ = _push(tv, nt, val)
-                tc, nt = _push(tc, nt, rc[perm[p]])
-        stop[X] = nt
+            tc[nt + np.searchsorted(uniq, rv[p])] += rc[p]
+        nt = stop[X]
     return tv[:nt], tc[:nt], start, stop
 
 
@@ -511,6 +518,27 @@ def _count_of(tv, tc, lo, hi, v):
     if lo < end and tv[lo] == v:
         return tc[lo]
     return 0
+
+
+@njit(cache=True)
+def count_trees(v, every, n_stored, order, tv, tc, start, stop, cnt, stride, positive,
+                ops, cap, binom):
+    """Expression trees over any cards of the hand making v (every: of any value)."""
+    full = cnt.shape[0] - 1
+    stored = np.zeros(cnt.shape[0], np.bool_)
+    stored[order[:n_stored]] = True
+    total = 0
+    for X in range(1, cnt.shape[0]):
+        pick = _choose(cnt, full, X, binom)
+        if every:
+            for i in range(start[X], stop[X]):
+                total += pick * tc[i]
+        elif stored[X]:
+            total += pick * _count_of(tv, tc, start[X], stop[X], v)
+        else:
+            total += pick * trees_making(v, X, tv, tc, start, stop, cnt, stride, positive,
+                                         ops, cap, binom)
+    return total
 
 
 @njit(cache=True)
@@ -546,7 +574,7 @@ def trees_making(v, X, tv, tc, start, stop, cnt, stride, positive, ops, cap, bin
 @njit(cache=True)
 def slot_edges(slot, X, v, stored, data, start, stop, cnt, stride, positive, ops, cap,
                limit):
-    """root_edges for every root kind the slot holds, as rows (kind, A, a, B, b)."""
+    """root_edges for every root kind the slot holds: rows (kind, A, a, B, b), flat."""
     out = np.empty(80, np.int64)
     n = 0
     bits = SLOT_BITS[slot]
@@ -557,10 +585,12 @@ def slot_edges(slot, X, v, stored, data, start, stop, cnt, stride, positive, ops
             continue
         rows = root_edges(kind, X, v, data, start, stop, cnt, stride, positive, ops, cap,
                           limit)
-        for r in range(rows.shape[0]):
-            out, n = _push(out, n, kind)
+        out = _grown(out, n, rows.shape[0] // 4 * 5)
+        for r in range(0, rows.shape[0], 4):
+            out[n] = kind
             for c in range(4):
-                out, n = _push(out, n, rows[r, c])
+                out[n + 1 + c] = rows[r + c]
+            n += 5
         if limit > 0 and n >= 5 * limit:
             break
-    return out[:n].reshape((n // 5, 5))
+    return out[:n]
