@@ -66,7 +66,11 @@ class HandSearch:
         self._args = (bool(rules.domain == "positive"),
                       sum(OP_BITS[o] for o in rules.ops), int(rules.cap))
         n = len(cards)
-        self.n_stored = int(np.sum(self.hand.size[1:] <= max(n - 1, 1)))
+        # The tables stop one card short of the hand, or two where no zero or power can
+        # make one value stand for many (then parts are confirmed top-down).
+        shallow = rules.domain == "positive" and "^" not in rules.ops and n >= 4
+        self.largest_stored = n - 2 if shallow else max(n - 1, 1)
+        self.n_stored = int(np.sum(self.hand.size[1:] <= self.largest_stored))
         data, start, stop, ok = K.build_tables(
             self.hand.vals, self.hand.cnt, self.hand.stride, self.hand.order,
             self.n_stored, *self._args, VALUE_BUDGET)
@@ -77,7 +81,9 @@ class HandSearch:
         self.data, self.start, self.stop = data, start, stop
         self.stored = np.zeros(self.hand.count, dtype=np.bool_)
         self.stored[self.hand.order[:self.n_stored]] = True
+        self.unstored = [int(X) for X in self.hand.order[self.n_stored:]]
         self._forms: dict = {}
+        self._made: dict = {}
         self.leaf = {X: self.hand.cards(X)[0] for X in range(1, self.hand.count)
                      if self.hand.size[X] == 1}
 
@@ -99,10 +105,8 @@ class HandSearch:
         if not self.rules.lowest <= value <= self.rules.cap:
             return []
         hands = K.stored_reaching(value, self.stored, self.data, self.start, self.stop)
-        full = self.hand.full
-        if not self.stored[full] and self._edges(K.ALL, full, value, 1):
-            return hands.tolist() + [full]
-        return hands.tolist()
+        return hands.tolist() + [X for X in self.unstored
+                                 if self._edges(K.ALL, X, value, 1)]
 
     def values(self, X: int) -> np.ndarray:
         """Every value sub-hand X can make (a stored sub-hand: not the whole hand)."""
@@ -140,9 +144,31 @@ class HandSearch:
 
     def _edges(self, slot, X, value, limit=0):
         """Rows (kind, A, a, B, b): the roots of the slot's kinds over X making value."""
-        return K.slot_edges(slot, X, value, self.stored, self.data, self.start, self.stop,
+        confirmed = self.hand.size[X] <= self.largest_stored + 1
+        rows = K.slot_edges(slot, X, value, self.stored, self.data, self.start, self.stop,
                             self.hand.cnt, self.hand.stride, *self._args,
-                            limit).reshape(-1, 5).tolist()
+                            limit if confirmed else 0).reshape(-1, 5).tolist()
+        if confirmed:
+            return rows
+        found = []
+        for row in rows:
+            kind, A, a, B, b = row
+            slot_a, slot_b = PARTS[kind]
+            if self._makes(slot_a, A, a) and self._makes(slot_b, B, b):
+                found.append(row)
+                if len(found) == limit:
+                    break
+        return found
+
+    def _makes(self, slot, X, value):
+        """Whether some form of the slot's kinds over exactly X makes value."""
+        if self.stored[X]:
+            return True             # the kernels looked it up already
+        key = (slot, X, value)
+        known = self._made.get(key)
+        if known is None:
+            known = self._made[key] = len(self._edges(slot, X, value, 1)) > 0
+        return known
 
     def _is_leaf(self, slot, X, value):
         return SLOT_BITS[slot] & K.LEAF_BIT and self.leaf.get(X) == value

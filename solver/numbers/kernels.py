@@ -286,8 +286,13 @@ def _emit(out, n, A, a, B, b):
 
 
 @njit(cache=True)
-def _split_edges(kind, A, B, v, data, start, stop, cap, out, n):
-    """The pairs (a in part A, b in part B) whose root `kind` gives v."""
+def _split_edges(kind, A, B, v, data, start, stop, cap, out, n, stored_a, stored_b):
+    """The pairs (a in part A, b in part B) whose root `kind` gives v.
+
+    At most one part may be unstored: the other one is walked, and the pairs are then
+    candidates that the caller must confirm.  Unstored parts occur only in the positive
+    domain without ^, where no zero or power makes a value stand for many.
+    """
     sa = PART_SLOTS[kind, 0]
     sb = PART_SLOTS[kind, 1]
     a0, a1 = start[A, sa], stop[A, sa]
@@ -295,25 +300,27 @@ def _split_edges(kind, A, B, v, data, start, stop, cap, out, n):
     if kind == TIMES and v > cap:
         return _over_edges(A, B, a0, a1, b0, b1, data, cap, out, n)
     walk_a = a1 - a0 <= b1 - b0
-    if kind == POW:
+    if kind == POW or not stored_a:
         walk_a = False          # walk the exponents: few of them can give v
+    elif not stored_b:
+        walk_a = True
     if walk_a:
         for i in range(a0, a1):
             a = data[i]
             if kind == PLUS:
                 if a > v:
                     break
-                if _has(data, b0, b1, v - a):
+                if _found(data, b0, b1, stored_b, v - a):
                     out, n = _emit(out, n, A, a, B, v - a)
             elif kind == DIFF:
-                if a >= v and _has(data, b0, b1, a - v):
+                if a >= v and _found(data, b0, b1, stored_b, a - v):
                     out, n = _emit(out, n, A, a, B, a - v)
             elif kind == TIMES:
                 if a == 0:
                     if v == 0:
                         for j in range(b0, b1):
                             out, n = _emit(out, n, A, 0, B, data[j])
-                elif v % a == 0 and _has(data, b0, b1, v // a):
+                elif v % a == 0 and _found(data, b0, b1, stored_b, v // a):
                     out, n = _emit(out, n, A, a, B, v // a)
             else:  # RATIO: a is the product of the factors
                 if a > cap:
@@ -323,7 +330,7 @@ def _split_edges(kind, A, B, v, data, start, stop, cap, out, n):
                         for j in range(b0, b1):
                             if 0 < data[j] <= cap:
                                 out, n = _emit(out, n, A, 0, B, data[j])
-                elif a % v == 0 and a // v != 0 and _has(data, b0, b1, a // v):
+                elif a % v == 0 and a // v != 0 and _found(data, b0, b1, stored_b, a // v):
                     out, n = _emit(out, n, A, a, B, a // v)
     else:
         for j in range(b0, b1):
@@ -331,26 +338,26 @@ def _split_edges(kind, A, B, v, data, start, stop, cap, out, n):
             if kind == PLUS:
                 if b > v:
                     break
-                if _has(data, a0, a1, v - b):
+                if _found(data, a0, a1, stored_a, v - b):
                     out, n = _emit(out, n, A, v - b, B, b)
             elif kind == DIFF:
                 if v + b > cap:
                     break
-                if _has(data, a0, a1, v + b):
+                if _found(data, a0, a1, stored_a, v + b):
                     out, n = _emit(out, n, A, v + b, B, b)
             elif kind == TIMES:
                 if b == 0:
                     if v == 0:
                         for i in range(a0, a1):
                             out, n = _emit(out, n, A, data[i], B, 0)
-                elif v % b == 0 and _has(data, a0, a1, v // b):
+                elif v % b == 0 and _found(data, a0, a1, stored_a, v // b):
                     out, n = _emit(out, n, A, v // b, B, b)
             elif kind == RATIO:
                 if b == 0 or b > cap:
                     continue
                 if v > 0 and b > cap // v:
                     break
-                if _has(data, a0, a1, v * b):
+                if _found(data, a0, a1, stored_a, v * b):
                     out, n = _emit(out, n, A, v * b, B, b)
             else:  # POW: b is the exponent
                 if b == 0:
@@ -362,9 +369,15 @@ def _split_edges(kind, A, B, v, data, start, stop, cap, out, n):
                 if v >= 2 and b > 62:
                     break
                 base = _root(v, b, cap)
-                if base >= 0 and _has(data, a0, a1, base):
+                if base >= 0 and _found(data, a0, a1, stored_a, base):
                     out, n = _emit(out, n, A, base, B, b)
     return out, n
+
+
+@njit(cache=True)
+def _found(data, lo, hi, stored, v):
+    """v in the sorted data[lo:hi]; always a candidate in an unstored part."""
+    return _has(data, lo, hi, v) if stored else True
 
 
 @njit(cache=True)
@@ -382,11 +395,13 @@ def _over_edges(A, B, a0, a1, b0, b1, data, cap, out, n):
 
 
 @njit(cache=True)
-def root_edges(kind, X, v, data, start, stop, cnt, stride, positive, ops, cap, limit):
+def root_edges(kind, X, v, stored, data, start, stop, cnt, stride, positive, ops, cap,
+               limit):
     """The ways a form over X with root `kind` makes v: rows (A, a, B, b), flat.
 
     A and B are the sub-hands of the two parts (see PART_SLOTS) and a, b their values;
-    every proper sub-hand of X must be stored.  limit > 0 stops after that many rows.
+    a pair with an unstored part is a candidate (see _split_edges).  limit > 0 stops
+    after that many rows.
     """
     out = np.empty(64, np.int64)
     n = 0
@@ -399,7 +414,8 @@ def root_edges(kind, X, v, data, start, stop, cnt, stride, positive, ops, cap, l
             B = X - A
             if B != 0 and (kind == DIFF or kind == RATIO or kind == POW
                            or cnt[A, dk] >= 1):
-                out, n = _split_edges(kind, A, B, v, data, start, stop, cap, out, n)
+                out, n = _split_edges(kind, A, B, v, data, start, stop, cap, out, n,
+                                      stored[A], stored[B])
                 if limit > 0 and n >= 4 * limit:
                     break
             A = _next_sub(A, X, cnt, stride)
@@ -583,8 +599,8 @@ def slot_edges(slot, X, v, stored, data, start, stop, cnt, stride, positive, ops
             continue
         if stored[X] and not _has(data, start[X, kind], stop[X, kind], v):
             continue
-        rows = root_edges(kind, X, v, data, start, stop, cnt, stride, positive, ops, cap,
-                          limit)
+        rows = root_edges(kind, X, v, stored, data, start, stop, cnt, stride, positive,
+                          ops, cap, limit)
         out = _grown(out, n, rows.shape[0] // 4 * 5)
         for r in range(0, rows.shape[0], 4):
             out[n] = kind
