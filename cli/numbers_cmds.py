@@ -155,30 +155,28 @@ def _solution_json(game: Game, s: Solution, trees) -> dict:
 
 
 def _print_solution(game: Game, s: Solution, trees, as_ascii: bool) -> None:
-    echo = click.echo
     cards = " ".join(map(str, s.cards))
-    echo(f"{game.title}: cards {cards}, target {s.target} ({s.rules.describe()})")
+    lines = [f"{game.title}: cards {cards}, target {s.target} ({s.rules.describe()})"]
     if not s.reachable:
-        echo(f"No equation makes {s.target}.")
-        for eq in s.closest:
-            off = eq.value - s.target
-            echo(f"  closest ({off:+d}): {_show(eq, as_ascii)}")
+        lines.append(f"No equation makes {s.target}.")
+        lines += [f"  closest ({eq.value - s.target:+d}): {_show(eq, as_ascii)}"
+                  for eq in s.closest]
         if game.name == "pitagoras":
-            echo("The rules: deal one more card and roll the dice again.")
+            lines.append("The rules: deal one more card and roll the dice again.")
+        click.echo("\n".join(lines))
         return
-    listed = _listed(s)
-    best = [e for e in listed if len(e.cards) == s.most_cards]
-    echo(f"Best: {s.most_cards} cards ({_count(len(best), 'equation')})")
-    for eq in best:
-        echo(f"  {_show(eq, as_ascii)}")
+    groups: dict = {}
+    for eq in _listed(s):
+        groups.setdefault(len(eq.cards), []).append(f"{_show(eq, as_ascii)}")
+    best = groups[s.most_cards]
+    lines.append(f"Best: {s.most_cards} cards ({_count(len(best), 'equation')})")
+    lines += ["  " + text for text in best]
     extra = f" ({_count(trees, 'expression tree')})" if trees is not None else ""
-    echo(f"Every distinct equation: {len(s.equations)}{extra}")
-    for n in range(s.most_cards, s.fewest_cards - 1, -1):
-        group = [e for e in listed if len(e.cards) == n]
-        if group:
-            echo(f"  {n} cards: {len(group)}")
-            for eq in group:
-                echo(f"    {_show(eq, as_ascii)}")
+    lines.append(f"Every distinct equation: {len(s.equations)}{extra}")
+    for n, group in groups.items():
+        lines.append(f"  {n} cards: {len(group)}")
+        lines += ["    " + text for text in group]
+    click.echo("\n".join(lines))
 
 
 def make_check(game: Game) -> click.Command:

@@ -15,7 +15,6 @@ the subtracted ones and the factors before the divisors, so that the printed equ
 read left to right, never leaves the whole numbers.
 """
 
-from functools import lru_cache
 from math import prod
 
 LEAF, SUM, PRODUCT, POWER = 0, 1, 2, 3
@@ -50,7 +49,6 @@ def make_power(base: tuple, exponent: tuple) -> tuple:
     return (POWER, base, exponent)
 
 
-@lru_cache(maxsize=1 << 16)
 def value(form: tuple) -> int:
     """The value of an admitted form (exact integer arithmetic)."""
     kind = form[0]
@@ -81,36 +79,38 @@ def _collect(form, out):
             _collect(part, out)
 
 
-def _display_order(parts):
-    return sorted(parts, key=lambda f: (-value(f), f))
-
-
-@lru_cache(maxsize=1 << 16)
 def infix(form: tuple, ascii: bool = False) -> str:
     """The canonical infix text of a form, with the fewest brackets that keep it exact."""
-    symbols = ASCII_SYMBOLS if ascii else SYMBOLS
+    return _render(form, ASCII_SYMBOLS if ascii else SYMBOLS)[0]
+
+
+def _render(form, symbols):
+    """(text, value) of a form, in one pass: parts are shown largest value first."""
     kind = form[0]
     if kind == LEAF:
-        return str(form[1])
+        return str(form[1]), form[1]
     if kind == POWER:
-        return _atom(form[1], ascii) + symbols["^"] + _atom(form[2], ascii)
+        (bt, b), (et, e) = _render(form[1], symbols), _render(form[2], symbols)
+        return _atom(form[1], bt) + symbols["^"] + _atom(form[2], et), b ** e
+    first, second = (symbols["+"], symbols["-"]) if kind == SUM else (symbols["*"],
+                                                                      symbols["/"])
+    sides = []
+    for parts in (form[1], form[2]):
+        shown = [(_render(f, symbols), f) for f in parts]
+        shown.sort(key=lambda item: (-item[0][1], item[1]))
+        sides.append([(_operand(f, kind, text), v) for (text, v), f in shown])
+    added, taken = sides
+    text = first.join(t for t, _ in added) + "".join(second + t for t, _ in taken)
     if kind == SUM:
-        first, second = symbols["+"], symbols["-"]
-    else:
-        first, second = symbols["*"], symbols["/"]
-    text = first.join(_operand(f, kind, ascii) for f in _display_order(form[1]))
-    for f in _display_order(form[2]):
-        text += second + _operand(f, kind, ascii)
-    return text
+        return text, sum(v for _, v in added) - sum(v for _, v in taken)
+    return text, prod(v for _, v in added) // prod(v for _, v in taken)
 
 
-def _operand(form, outer, ascii):
+def _operand(form, outer, text):
     """A term of a sum, or a factor of a product (bracketed when it is a sum)."""
-    if outer == PRODUCT and form[0] == SUM:
-        return "(" + infix(form, ascii) + ")"
-    return infix(form, ascii)
+    return "(" + text + ")" if outer == PRODUCT and form[0] == SUM else text
 
 
-def _atom(form, ascii):
+def _atom(form, text):
     """A base or an exponent: bracketed unless it is a single card."""
-    return infix(form, ascii) if form[0] == LEAF else "(" + infix(form, ascii) + ")"
+    return text if form[0] == LEAF else "(" + text + ")"
