@@ -4,12 +4,14 @@ import json
 import os
 import platform
 import sys
+from dataclasses import dataclass
 
 import click
 
 from benchmarks import solvers
-from benchmarks.timing import time_solver
+from benchmarks.timing import Timing, time_solver
 from benchmarks.workloads import countdown_puzzles, pitagoras_deals
+from cli.base import emit_json
 
 WORKLOADS = {
     "countdown": ("all distinct solutions of a 6-number Countdown puzzle",
@@ -19,8 +21,29 @@ WORKLOADS = {
 }
 
 
+@dataclass(frozen=True)
+class Row:
+    """One solver on one workload; other solvers carry eureka's median on the same
+    puzzles, and their ratio to it."""
+
+    timing: Timing
+    eureka_median_ms: float | None = None
+
+    @property
+    def ratio(self) -> float | None:
+        return self.timing.median_ms / self.eureka_median_ms if self.eureka_median_ms else None
+
+    def as_dict(self) -> dict:
+        out = self.timing.as_dict()
+        if self.eureka_median_ms:
+            out.update(ratio_to_eureka=self.ratio, eureka_median_ms_same=self.eureka_median_ms)
+        return out
+
+
 def machine() -> dict:
     """What the figures were measured on."""
+    import numba
+
     model = platform.processor()
     try:
         with open("/proc/cpuinfo") as f:
@@ -28,7 +51,6 @@ def machine() -> dict:
                          if line.startswith("model name"))
     except (OSError, StopIteration):
         pass
-    import numba
     return {"cpu": model, "cores": os.cpu_count(), "python": platform.python_version(),
             "numba": numba.__version__, "system": platform.platform()}
 
@@ -43,7 +65,9 @@ def machine() -> dict:
               help="Only these workloads (default: all).")
 @click.option("--out", type=click.Path(dir_okay=False), default="bench-results.json",
               show_default=True, help="Where to write the JSON results.")
-def bench(puzzles, sample, seed, names, out):
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the JSON results instead of the table (docs/JSON.md).")
+def bench(puzzles, sample, seed, names, out, as_json):
     others = {"oracle": solvers.oracle_solvers(),
               "countdown-numbers-solver": solvers.peer_solvers()}
     rows, agreement = [], {}
@@ -51,27 +75,28 @@ def bench(puzzles, sample, seed, names, out):
         title, make, eureka = WORKLOADS[name]
         work = make(puzzles, seed)
         click.echo(f"{name}: {title}", err=True)
-        with click.progressbar(length=len(work), label="  eureka", file=sys.stderr) as bar:
-            full = time_solver("eureka", name, eureka, work, progress=bar.update)
-        rows.append(full)
+        rows.append(Row(_timed("eureka", name, eureka, work)))
         few = work[:sample]
         mine = time_solver("eureka", name, eureka, few)
         for other, table in others.items():
-            if name not in table:
-                continue
-            with click.progressbar(length=len(few), label=f"  {other}",
-                                   file=sys.stderr) as bar:
-                theirs = time_solver(other, name, table[name], few, warmup=1,
-                                     progress=bar.update)
-            rows.append(theirs)
-            agreement[f"{name}/{other}"] = _agreement(other, mine, theirs)
-            rows[-1] = (theirs, theirs.median_ms / mine.median_ms, mine.median_ms)
-    _print(rows, agreement)
+            if name in table:
+                theirs = _timed(other, name, table[name], few, warmup=1)
+                rows.append(Row(theirs, mine.median_ms))
+                agreement[f"{name}/{other}"] = _agreement(other, mine, theirs)
     payload = {"schema": "eureka.bench/1", "machine": machine(), "seed": seed,
-               "timings": [_row_json(r) for r in rows], "agreement": agreement}
+               "timings": [r.as_dict() for r in rows], "agreement": agreement}
     with open(out, "w") as f:
         json.dump(payload, f, indent=2)
-    click.echo(f"results written to {out}")
+    if as_json:
+        emit_json(payload)
+    else:
+        _print(rows, agreement)
+        click.echo(f"results written to {out}")
+
+
+def _timed(solver, workload, solve, puzzles, warmup=3) -> Timing:
+    with click.progressbar(length=len(puzzles), label=f"  {solver}", file=sys.stderr) as bar:
+        return time_solver(solver, workload, solve, puzzles, warmup, progress=bar.update)
 
 
 def _agreement(other, mine, theirs) -> dict:
@@ -84,19 +109,13 @@ def _agreement(other, mine, theirs) -> dict:
             "puzzles": len(same), "agree": sum(same)}
 
 
-def _row_json(row) -> dict:
-    if isinstance(row, tuple):
-        timing, ratio, base = row
-        return dict(timing.as_dict(), ratio_to_eureka=ratio, eureka_median_ms_same=base)
-    return row.as_dict()
-
-
 def _print(rows, agreement) -> None:
     click.echo(f"{'workload':<10} {'solver':<26} {'puzzles':>7} {'median ms':>10} "
                f"{'p95 ms':>9} {'× eureka':>9}")
     for row in rows:
-        timing, ratio = (row[0], f"{row[1]:.0f}×") if isinstance(row, tuple) else (row, "")
-        click.echo(f"{timing.workload:<10} {timing.solver:<26} {timing.puzzles:>7} "
-                   f"{timing.median_ms:>10.3f} {timing.p95_ms:>9.3f} {ratio:>9}")
+        t = row.timing
+        ratio = f"{row.ratio:.0f}×" if row.ratio else ""
+        click.echo(f"{t.workload:<10} {t.solver:<26} {t.puzzles:>7} {t.median_ms:>10.3f} "
+                   f"{t.p95_ms:>9.3f} {ratio:>9}")
     for key, a in agreement.items():
         click.echo(f"agreement {key}: {a['agree']}/{a['puzzles']} puzzles ({a['compared']})")

@@ -107,3 +107,18 @@ def test_bad_input_is_one_clear_line(args, message):
     assert len(lines) == 1 and lines[0].startswith("error: ")
     assert message in lines[0]
     assert "Traceback" not in result.output
+
+
+def test_bench_writes_results(tmp_path):
+    out = tmp_path / "bench.json"
+    result = run("bench", "--puzzles", "4", "--sample", "2", "--workload", "pitagoras",
+                 "--out", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert data == json.loads(result.stdout)
+    assert data["schema"] == "eureka.bench/1" and data["machine"]["cores"] >= 1
+    solvers = [t["solver"] for t in data["timings"]]
+    assert solvers == ["eureka", "oracle"]
+    assert data["timings"][1]["ratio_to_eureka"] > 0
+    assert data["agreement"]["pitagoras/oracle"] == {"compared": "answer", "puzzles": 2,
+                                                     "agree": 2}

@@ -1,9 +1,10 @@
 """The search over a hand of cards: value tables, reachability and every distinct form.
 
 `HandSearch` builds the kernels' tables for one hand and one ruleset, then answers
-questions about any target.  Every proper sub-hand is stored; the whole hand is searched
-top-down from its stored parts, so a query about one target costs far less than the
-table of everything the whole hand can make.
+questions about any target.  The tables stop one card short of the whole hand (two, in
+the positive domain without ^); larger sub-hands are searched top-down from their stored
+parts, so a query about one target costs far less than the table of everything the whole
+hand can make.
 """
 
 from collections import Counter
@@ -17,7 +18,7 @@ from solver.numbers import kernels as K
 from solver.numbers.rules import Rules
 
 OP_BITS = {"+": K.OP_ADD, "-": K.OP_SUB, "*": K.OP_MUL, "/": K.OP_DIV, "^": K.OP_POW}
-VALUE_BUDGET = 150_000_000   # values stored at most (8 bytes each)
+VALUE_BUDGET = 100_000_000   # values stored, or made for one table, at most (8 bytes)
 SLOT_BITS = [int(b) for b in K.SLOT_BITS]
 PARTS = [(int(a), int(b)) for a, b in K.PART_SLOTS]
 
@@ -40,11 +41,6 @@ class SubHands:
     def cards(self, X: int) -> tuple:
         """The card values of sub-hand X, ascending."""
         return tuple(int(v) for v, c in zip(self.vals, self.cnt[X]) for _ in range(c))
-
-    def index(self, cards) -> int:
-        """The number of the sub-hand holding these cards (they must be in the hand)."""
-        where = {int(v): k for k, v in enumerate(self.vals)}
-        return int(sum(self.stride[where[v]] * c for v, c in Counter(cards).items()))
 
 
 class HandSearch:
@@ -109,7 +105,7 @@ class HandSearch:
                                  if self._edges(K.ALL, X, value, 1)]
 
     def values(self, X: int) -> np.ndarray:
-        """Every value sub-hand X can make (a stored sub-hand: not the whole hand)."""
+        """Every value a stored sub-hand X can make."""
         return self.data[self.start[X, K.ALL]:self.stop[X, K.ALL]]
 
     def closest(self, target: int, how_many: int) -> list[int]:

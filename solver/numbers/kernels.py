@@ -90,8 +90,8 @@ def _first_digit(X, cnt):
 
 
 @njit(cache=True)
-def _has(data, lo, hi, v):
-    """Binary search for v in the sorted data[lo:hi]."""
+def _index(data, lo, hi, v):
+    """Where v is in the sorted data[lo:hi] (binary search), or -1."""
     end = hi
     while lo < hi:
         mid = (lo + hi) >> 1
@@ -99,7 +99,12 @@ def _has(data, lo, hi, v):
             lo = mid + 1
         else:
             hi = mid
-    return lo < end and data[lo] == v
+    return lo if lo < end and data[lo] == v else -1
+
+
+@njit(cache=True)
+def _has(data, lo, hi, v):
+    return _index(data, lo, hi, v) >= 0
 
 
 @njit(cache=True)
@@ -138,7 +143,7 @@ SMALL = 1 << 16     # values below this are deduplicated with a bitmap, not a so
 def _sorted_unique(buf, n, seen):
     """The distinct values of buf[:n], ascending.  `seen` is an all-False scratch
     bitmap of the small values, and is left all-False."""
-    small = np.empty(n, np.int64)
+    small = np.empty(min(n, SMALL), np.int64)
     large = np.empty(n, np.int64)
     ns = 0
     nl = 0
@@ -190,8 +195,9 @@ def _combine(kind, a, b, positive, cap):
 
 
 @njit(cache=True)
-def _root_values(kind, X, data, start, stop, cnt, stride, positive, cap, buf):
-    """Every value (with repeats) of the admitted forms over X whose root is `kind`."""
+def _root_values(kind, X, data, start, stop, cnt, stride, positive, cap, buf, budget):
+    """Every value (with repeats) of the admitted forms over X whose root is `kind`;
+    it stops once more than `budget` are made."""
     n = 0
     lo_slot = PART_SLOTS[kind, 0]
     hi_slot = PART_SLOTS[kind, 1]
@@ -220,6 +226,8 @@ def _root_values(kind, X, data, start, stop, cnt, stride, positive, cap, buf):
                         buf, n = _push(buf, n, r)
                     if last:
                         break
+                if n > budget:
+                    return buf, n
         A = _next_sub(A, X, cnt, stride)
     return buf, n
 
@@ -251,7 +259,7 @@ def build_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, budget)
             if slot < 5:
                 if size >= 2 and (ops & KIND_OP[slot]) != 0:
                     buf, n = _root_values(slot, X, data, start, stop, cnt, stride,
-                                          positive, cap, buf)
+                                          positive, cap, buf, budget)
             else:
                 bits = SLOT_BITS[slot]
                 if size == 1 and (bits & LEAF_BIT) != 0:
@@ -261,6 +269,8 @@ def build_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, budget)
                         for i in range(start[X, kind], stop[X, kind]):
                             if data[i] <= cap or slot == PP:
                                 buf, n = _push(buf, n, data[i])
+            if n > budget:
+                return data[:nd], start, stop, False
             uniq = _sorted_unique(buf, n, seen)
             if nd + uniq.shape[0] > budget:
                 return data[:nd], start, stop, False
@@ -524,16 +534,9 @@ def tree_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, binom):
 
 @njit(cache=True)
 def _count_of(tv, tc, lo, hi, v):
-    end = hi
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if tv[mid] < v:
-            lo = mid + 1
-        else:
-            hi = mid
-    if lo < end and tv[lo] == v:
-        return tc[lo]
-    return 0
+    """The number of trees of value v in the table tv[lo:hi], tc[lo:hi]."""
+    i = _index(tv, lo, hi, v)
+    return tc[i] if i >= 0 else 0
 
 
 @njit(cache=True)
