@@ -116,19 +116,25 @@ def make_solve(game: Game) -> click.Command:
                           f"{TREES_BY_DEFAULT} cards)."),
         click.option("--closest", default=2, show_default=True, type=click.IntRange(0, 50),
                      help="When the target is missed: how many nearest values to show."),
+        click.option("--best", is_flag=True,
+                     help="Only one equation with the most cards (quick on large hands)."),
     ))
     @reports_errors
     def command(**kw):
         opts = SimpleNamespace(**kw)
         cards, target, rules = game.setup(opts)
         search = HandSearch(cards, rules)
-        solution = solve(cards, target, rules, closest=opts.closest, search=search)
+        best = best_equation(search, target) if opts.best else None
+        if best is not None:
+            solution = Solution(tuple(sorted(cards)), target, rules, (best,), ())
+        else:
+            solution = solve(cards, target, rules, closest=opts.closest, search=search)
         count_trees = opts.trees if opts.trees is not None else len(cards) <= TREES_BY_DEFAULT
         trees = search.count_trees(target) if count_trees else None
         if opts.as_json:
-            emit_json(_solution_json(game, solution, trees))
+            emit_json(_solution_json(game, solution, trees, complete=best is None))
         else:
-            _print_solution(game, solution, trees, opts.as_ascii)
+            _print_solution(game, solution, trees, opts.as_ascii, complete=best is None)
 
     return command
 
@@ -142,19 +148,21 @@ def _listed(s: Solution) -> list:
     return sorted(s.equations, key=lambda e: (-len(e.cards), len(e.text), e.text))
 
 
-def _solution_json(game: Game, s: Solution, trees) -> dict:
+def _solution_json(game: Game, s: Solution, trees, complete: bool) -> dict:
     return {
         "schema": "eureka.solve/1", "game": game.name, "cards": list(s.cards),
         "target": s.target, "rules": _rules_json(s.rules), "reachable": s.reachable,
-        "most_cards": s.most_cards, "fewest_cards": s.fewest_cards,
-        "distinct_equations": len(s.equations), "expression_trees": trees,
+        "most_cards": s.most_cards, "fewest_cards": s.fewest_cards if complete else None,
+        "distinct_equations": len(s.equations) if complete else None,
+        "expression_trees": trees,
         "equations": [_equation_json(e) for e in _listed(s)],
         "closest": [dict(_equation_json(e), distance=abs(e.value - s.target))
                     for e in s.closest],
     }
 
 
-def _print_solution(game: Game, s: Solution, trees, as_ascii: bool) -> None:
+def _print_solution(game: Game, s: Solution, trees, as_ascii: bool,
+                    complete: bool) -> None:
     cards = " ".join(map(str, s.cards))
     lines = [f"{game.title}: cards {cards}, target {s.target} ({s.rules.describe()})"]
     if not s.reachable:
@@ -169,6 +177,11 @@ def _print_solution(game: Game, s: Solution, trees, as_ascii: bool) -> None:
     for eq in _listed(s):
         groups.setdefault(len(eq.cards), []).append(f"{_show(eq, as_ascii)}")
     best = groups[s.most_cards]
+    if not complete:
+        lines += [f"Best: {s.most_cards} cards", "  " + best[0],
+                  "(--best: the other equations are not listed)"]
+        click.echo("\n".join(lines))
+        return
     lines.append(f"Best: {s.most_cards} cards ({_count(len(best), 'equation')})")
     lines += ["  " + text for text in best]
     extra = f" ({_count(trees, 'expression tree')})" if trees is not None else ""

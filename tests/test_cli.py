@@ -122,3 +122,22 @@ def test_bench_writes_results(tmp_path):
     assert data["timings"][1]["ratio_to_eureka"] > 0
     assert data["agreement"]["pitagoras/oracle"] == {"compared": "answer", "puzzles": 2,
                                                      "agree": 2}
+
+
+def test_best_only():
+    result = run("solve", "pitagoras", *TABLE, "--target", "32", "--best", "--json")
+    data = json.loads(result.stdout)
+    assert data["distinct_equations"] is None and data["fewest_cards"] is None
+    assert data["most_cards"] == 5 and len(data["equations"]) == 1
+    result = run("solve", "pitagoras", *TABLE, "--target", "32", "--best")
+    assert result.stdout.splitlines()[1:] == [
+        "Best: 5 cards", "  " + data["equations"][0]["equation"] + " = 32",
+        "(--best: the other equations are not listed)"]
+
+
+def test_too_many_equations_is_one_line(monkeypatch):
+    from solver.numbers import engine
+    monkeypatch.setattr(engine, "FORM_BUDGET", 10)
+    result = run("solve", "pitagoras", *TABLE, "--target", "32")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: more than 10 equations")

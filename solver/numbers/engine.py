@@ -19,6 +19,7 @@ from solver.numbers.rules import Rules
 
 OP_BITS = {"+": K.OP_ADD, "-": K.OP_SUB, "*": K.OP_MUL, "/": K.OP_DIV, "^": K.OP_POW}
 VALUE_BUDGET = 100_000_000   # values stored, or made for one table, at most (8 bytes)
+FORM_BUDGET = 3_000_000      # normal forms built at most, parts included (~1 GB)
 SLOT_BITS = [int(b) for b in K.SLOT_BITS]
 PARTS = [(int(a), int(b)) for a, b in K.PART_SLOTS]
 
@@ -79,6 +80,7 @@ class HandSearch:
         self.stored[self.hand.order[:self.n_stored]] = True
         self.unstored = [int(X) for X in self.hand.order[self.n_stored:]]
         self._forms: dict = {}
+        self._forms_built = 0
         self._made: dict = {}
         self.leaf = {X: self.hand.cards(X)[0] for X in range(1, self.hand.count)
                      if self.hand.size[X] == 1}
@@ -180,6 +182,11 @@ class HandSearch:
             for fa in self._slot_forms(slot_a, A, a):
                 for fb in self._slot_forms(slot_b, B, b):
                     found.add(_join(kind, fa, fb))
+        self._forms_built += len(found)
+        if self._forms_built > FORM_BUDGET:
+            raise SearchTooLarge(
+                f"more than {FORM_BUDGET:,} equations and parts of equations to list; "
+                f"ask for the best answer only (--best) or use fewer cards")
         result = frozenset(found)
         self._forms[key] = result
         return result
