@@ -1,7 +1,7 @@
 """The solvers under test, each as a function puzzle -> a result that can be compared.
 
-Countdown: the number of distinct solutions (each solver by its own notion of
-distinct).  Pitagoras: the most cards any solution uses (0 when none).
+Countdown and eight cards: the number of distinct solutions (each solver by its own
+notion of distinct).  Pitagoras: the most cards any solution uses (0 when none).
 """
 
 import contextlib
@@ -16,6 +16,10 @@ from solver.numbers.solve import most_cards, solve
 
 def eureka_countdown(p):
     return len(solve(p.cards, p.target, countdown.rules(), closest=0).equations)
+
+
+def eureka_every_pitagoras(p):
+    return len(solve(p.cards, p.target, pitagoras.rules(), closest=0).equations)
 
 
 def eureka_pitagoras(p):

@@ -3,6 +3,7 @@
 import json
 import os
 import platform
+import resource
 import sys
 from dataclasses import dataclass
 
@@ -10,7 +11,7 @@ import click
 
 from benchmarks import solvers
 from benchmarks.timing import Timing, time_solver
-from benchmarks.workloads import countdown_puzzles, pitagoras_deals
+from benchmarks.workloads import countdown_puzzles, eight_card_deals, pitagoras_deals
 from cli.base import emit_json
 
 WORKLOADS = {
@@ -18,6 +19,8 @@ WORKLOADS = {
                   countdown_puzzles, solvers.eureka_countdown),
     "pitagoras": ("most cards of a 5-card Pitagoras deal", pitagoras_deals,
                   solvers.eureka_pitagoras),
+    "eight": ("all distinct solutions of an 8-card Pitagoras deal (10 deals)",
+              eight_card_deals, solvers.eureka_every_pitagoras),
 }
 
 
@@ -77,14 +80,15 @@ def bench(puzzles, sample, seed, names, out, as_json):
         click.echo(f"{name}: {title}", err=True)
         rows.append(Row(_timed("eureka", name, eureka, work)))
         few = work[:sample]
-        mine = time_solver("eureka", name, eureka, few)
-        for other, table in others.items():
-            if name in table:
-                theirs = _timed(other, name, table[name], few, warmup=1)
-                rows.append(Row(theirs, mine.median_ms))
-                agreement[f"{name}/{other}"] = _agreement(other, mine, theirs)
+        peers = {other: table[name] for other, table in others.items() if name in table}
+        mine = time_solver("eureka", name, eureka, few) if peers else None
+        for other, solve in peers.items():
+            theirs = _timed(other, name, solve, few, warmup=1)
+            rows.append(Row(theirs, mine.median_ms))
+            agreement[f"{name}/{other}"] = _agreement(other, mine, theirs)
     payload = {"schema": "eureka.bench/1", "machine": machine(), "seed": seed,
-               "timings": [r.as_dict() for r in rows], "agreement": agreement}
+               "timings": [r.as_dict() for r in rows], "agreement": agreement,
+               "peak_rss_mb": _peak_rss_mb()}
     with open(out, "w") as f:
         json.dump(payload, f, indent=2)
     if as_json:
@@ -92,6 +96,11 @@ def bench(puzzles, sample, seed, names, out, as_json):
     else:
         _print(rows, agreement)
         click.echo(f"results written to {out}")
+
+
+def _peak_rss_mb() -> float:
+    """The peak memory of this process so far (Linux reports it in KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def _timed(solver, workload, solve, puzzles, warmup=3) -> Timing:
@@ -119,3 +128,4 @@ def _print(rows, agreement) -> None:
                    f"{t.p95_ms:>9.3f} {ratio:>9}")
     for key, a in agreement.items():
         click.echo(f"agreement {key}: {a['agree']}/{a['puzzles']} puzzles ({a['compared']})")
+    click.echo(f"peak memory of the run: {_peak_rss_mb():.0f} MB")
