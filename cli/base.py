@@ -23,6 +23,10 @@ class InputError(click.ClickException):
 class OneLineGroup(click.Group):
     """A group whose errors are one line on stderr, never a usage dump or a traceback."""
 
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("no_args_is_help", False)     # "Missing command.", one line
+        super().__init__(*args, **kwargs)
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
         if not standalone_mode:

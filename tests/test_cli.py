@@ -98,6 +98,10 @@ def test_check_invalid_says_why():
     (["check", "pitagoras", *TABLE, "--target", "32", "7*(6-"], "at position"),
     (["check", "pitagoras", *TABLE, "--target", "32", "7 & 6"], "unknown character '&'"),
     (["solve", "chess"], "No such command 'chess'"),
+    (["solve"], "Missing command"),
+    (["check", "numbers", "--cards", "2", "3", "--target", "5", ""], "empty claim"),
+    (["solve", "numbers", "--cards", "10000000000000000000000", "--target", "5"],
+     "outside the numbers this game allows"),
 ])
 def test_bad_input_is_one_clear_line(args, message):
     result = run(*args)
