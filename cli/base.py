@@ -4,6 +4,7 @@ import functools
 import gc
 import json
 import re
+import signal
 import sys
 
 import click
@@ -34,14 +35,14 @@ class OneLineGroup(click.Group):
         # One command, then exit: the equations are acyclic tuples, freed by reference
         # counting, and the cyclic collector would only rescan them (a second on 8 cards).
         gc.disable()
+        # Ctrl-C ends the process at once, as in any C program: a KeyboardInterrupt
+        # cannot reach into a running kernel and crashes the process on its way out.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         try:
             code = super().main(args, prog_name, complete_var, False, **extra)
         except click.ClickException as e:
             click.echo(f"error: {e.format_message()}", err=True)
             sys.exit(e.exit_code)
-        except click.Abort:
-            click.echo("aborted", err=True)
-            sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
 
 

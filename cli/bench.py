@@ -2,17 +2,15 @@
 
 import json
 import os
-import platform
-import resource
 import sys
-from dataclasses import dataclass
 
 import click
 
 from benchmarks import solvers
+from benchmarks.report import Row, agreement_of, machine, peak_rss_mb
 from benchmarks.timing import Timing, time_solver
 from benchmarks.workloads import countdown_puzzles, eight_card_deals, pitagoras_deals
-from cli.base import emit_json
+from cli.base import InputError, emit_json
 
 WORKLOADS = {
     "countdown": ("all distinct solutions of a 6-number Countdown puzzle",
@@ -22,40 +20,6 @@ WORKLOADS = {
     "eight": ("all distinct solutions of an 8-card Pitagoras deal (10 deals)",
               eight_card_deals, solvers.eureka_every_pitagoras),
 }
-
-
-@dataclass(frozen=True)
-class Row:
-    """One solver on one workload; other solvers carry eureka's median on the same
-    puzzles, and their ratio to it."""
-
-    timing: Timing
-    eureka_median_ms: float | None = None
-
-    @property
-    def ratio(self) -> float | None:
-        return self.timing.median_ms / self.eureka_median_ms if self.eureka_median_ms else None
-
-    def as_dict(self) -> dict:
-        out = self.timing.as_dict()
-        if self.eureka_median_ms:
-            out.update(ratio_to_eureka=self.ratio, eureka_median_ms_same=self.eureka_median_ms)
-        return out
-
-
-def machine() -> dict:
-    """What the figures were measured on."""
-    import numba
-
-    model = platform.processor()
-    try:
-        with open("/proc/cpuinfo") as f:
-            model = next(line.split(":", 1)[1].strip() for line in f
-                         if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    return {"cpu": model, "cores": os.cpu_count(), "python": platform.python_version(),
-            "numba": numba.__version__, "system": platform.platform()}
 
 
 @click.command(help="Time the solvers side by side (figures: docs/BENCHMARKS.md).")
@@ -71,6 +35,9 @@ def machine() -> dict:
 @click.option("--json", "as_json", is_flag=True,
               help="Print the JSON results instead of the table (docs/JSON.md).")
 def bench(puzzles, sample, seed, names, out, as_json):
+    folder = os.path.dirname(os.path.abspath(out))
+    if not os.access(folder, os.W_OK):
+        raise InputError(f"cannot write the results to {out}: {folder} is not writable")
     others = {"oracle": solvers.oracle_solvers(),
               "countdown-numbers-solver": solvers.peer_solvers()}
     rows, agreement = [], {}
@@ -85,10 +52,10 @@ def bench(puzzles, sample, seed, names, out, as_json):
         for other, solve in peers.items():
             theirs = _timed(other, name, solve, few, warmup=1)
             rows.append(Row(theirs, mine.median_ms))
-            agreement[f"{name}/{other}"] = _agreement(other, mine, theirs)
+            agreement[f"{name}/{other}"] = agreement_of(other, mine, theirs)
     payload = {"schema": "eureka.bench/1", "machine": machine(), "seed": seed,
                "timings": [r.as_dict() for r in rows], "agreement": agreement,
-               "peak_rss_mb": _peak_rss_mb()}
+               "peak_rss_mb": peak_rss_mb()}
     with open(out, "w") as f:
         json.dump(payload, f, indent=2)
     if as_json:
@@ -98,24 +65,9 @@ def bench(puzzles, sample, seed, names, out, as_json):
         click.echo(f"results written to {out}")
 
 
-def _peak_rss_mb() -> float:
-    """The peak memory of this process so far (Linux reports it in KiB)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
 def _timed(solver, workload, solve, puzzles, warmup=3) -> Timing:
     with click.progressbar(length=len(puzzles), label=f"  {solver}", file=sys.stderr) as bar:
         return time_solver(solver, workload, solve, puzzles, warmup, progress=bar.update)
-
-
-def _agreement(other, mine, theirs) -> dict:
-    """Oracle: the same answer on every puzzle; a peer: the same solvable puzzles."""
-    if other == "oracle":
-        same = [a == b for a, b in zip(mine.results, theirs.results)]
-    else:
-        same = [(a > 0) == (b > 0) for a, b in zip(mine.results, theirs.results)]
-    return {"compared": "answer" if other == "oracle" else "solvable",
-            "puzzles": len(same), "agree": sum(same)}
 
 
 def _print(rows, agreement) -> None:
@@ -128,4 +80,4 @@ def _print(rows, agreement) -> None:
                    f"{t.p95_ms:>9.3f} {ratio:>9}")
     for key, a in agreement.items():
         click.echo(f"agreement {key}: {a['agree']}/{a['puzzles']} puzzles ({a['compared']})")
-    click.echo(f"peak memory of the run: {_peak_rss_mb():.0f} MB")
+    click.echo(f"peak memory of the run: {peak_rss_mb():.0f} MB")

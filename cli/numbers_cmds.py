@@ -1,6 +1,6 @@
 """`solve` and `check` for the numbers games: Pitagoras, Countdown and any numbers."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import Callable
 
@@ -9,8 +9,9 @@ import click
 from cli.base import InputError, ListCommand, ListOption, emit_json, reports_errors
 from solver import countdown, pitagoras
 from solver.numbers import claim
+from solver.errors import SearchTooLarge
 from solver.numbers.engine import HandSearch
-from solver.numbers.rules import MAX_CAP, Rules
+from solver.numbers.rules import MAX_CAP, NUMBERS, Rules
 from solver.numbers.solve import Equation, Solution, best_equation, solve
 
 TREES_BY_DEFAULT = 6     # count expression trees by default up to this many cards
@@ -49,7 +50,7 @@ def _countdown(opts):
 
 
 def _numbers(opts):
-    rules = Rules(name="numbers", ops=opts.ops, domain=opts.domain, cap=opts.cap)
+    rules = replace(NUMBERS, ops=opts.ops, domain=opts.domain, cap=opts.cap)
     return opts.cards, _target(opts), rules
 
 
@@ -129,7 +130,8 @@ def make_solve(game: Game) -> click.Command:
             solution = Solution(tuple(sorted(cards)), target, rules, (best,), ())
         else:
             solution = solve(cards, target, rules, closest=opts.closest, search=search)
-        count_trees = opts.trees if opts.trees is not None else len(cards) <= TREES_BY_DEFAULT
+        count_trees = opts.trees if opts.trees is not None else (
+            len(cards) <= TREES_BY_DEFAULT and not opts.best)
         trees = search.count_trees(target) if count_trees else None
         if opts.as_json:
             emit_json(_solution_json(game, solution, trees, complete=best is None))
@@ -164,7 +166,8 @@ def _solution_json(game: Game, s: Solution, trees, complete: bool) -> dict:
 def _print_solution(game: Game, s: Solution, trees, as_ascii: bool,
                     complete: bool) -> None:
     cards = " ".join(map(str, s.cards))
-    lines = [f"{game.title}: cards {cards}, target {s.target} ({s.rules.describe()})"]
+    lines = [f"{game.title}: cards {cards}, target {s.target} "
+             f"({s.rules.describe(as_ascii)})"]
     if not s.reachable:
         lines.append(f"No equation makes {s.target}.")
         lines += [f"  closest ({eq.value - s.target:+d}): {_show(eq, as_ascii)}"
@@ -178,16 +181,18 @@ def _print_solution(game: Game, s: Solution, trees, as_ascii: bool,
         groups.setdefault(len(eq.cards), []).append(f"{_show(eq, as_ascii)}")
     best = groups[s.most_cards]
     if not complete:
-        lines += [f"Best: {s.most_cards} cards", "  " + best[0],
+        lines += [f"Best: {_count(s.most_cards, 'card')}", "  " + best[0],
                   "(--best: the other equations are not listed)"]
+        if trees is not None:
+            lines.append(f"Expression trees: {trees:,}")
         click.echo("\n".join(lines))
         return
-    lines.append(f"Best: {s.most_cards} cards ({_count(len(best), 'equation')})")
+    lines.append(f"Best: {_count(s.most_cards, 'card')} ({_count(len(best), 'equation')})")
     lines += ["  " + text for text in best]
     extra = f" ({_count(trees, 'expression tree')})" if trees is not None else ""
     lines.append(f"Every distinct equation: {len(s.equations)}{extra}")
     for n, group in groups.items():
-        lines.append(f"  {n} cards: {len(group)}")
+        lines.append(f"  {_count(n, 'card')}: {len(group)}")
         lines += ["    " + text for text in group]
     click.echo("\n".join(lines))
 
@@ -202,9 +207,11 @@ def make_check(game: Game) -> click.Command:
         opts = SimpleNamespace(**kw)
         cards, target, rules = game.setup(opts)
         verdict = claim.check(equation, cards, target, rules)
+        try:
+            best, searched = best_equation(HandSearch(cards, rules), target), True
+        except SearchTooLarge:      # the verdict stands; only the comparison is missing
+            best, searched = None, False
         better = None
-        search = HandSearch(cards, rules)
-        best = best_equation(search, target)
         if verdict.valid and best is not None and len(best.cards) > len(verdict.cards_used):
             better = best
         if opts.as_json:
@@ -214,18 +221,18 @@ def make_check(game: Game) -> click.Command:
                 "valid": verdict.valid, "problem": verdict.problem, "reason": verdict.reason,
                 "value": verdict.value, "cards_used": list(verdict.cards_used),
                 "card_count": len(verdict.cards_used) if verdict.valid else 0,
-                "best_card_count": len(best.cards) if best else 0,
+                "best_card_count": len(best.cards) if best else (0 if searched else None),
                 "better": _equation_json(better) if better else None,
             })
         else:
-            _print_verdict(game, verdict, best, better, opts.as_ascii)
+            _print_verdict(game, verdict, best, better, opts.as_ascii, searched)
         if not verdict.valid:
             click.get_current_context().exit(1)
 
     return command
 
 
-def _print_verdict(game, verdict, best, better, as_ascii) -> None:
+def _print_verdict(game, verdict, best, better, as_ascii, searched) -> None:
     if not verdict.valid:
         click.echo(f"invalid: {verdict.reason}")
         if best is not None:
@@ -233,8 +240,10 @@ def _print_verdict(game, verdict, best, better, as_ascii) -> None:
         return
     n = len(verdict.cards_used)
     earns = ", and you take them" if game.name == "pitagoras" else ""
-    click.echo(f"{verdict.reason} — {n} cards{earns}.")
-    if better is not None:
+    click.echo(f"{verdict.reason} — {_count(n, 'card')}{earns}.")
+    if not searched:
+        click.echo("  (too large a search to look for a better answer)")
+    elif better is not None:
         click.echo(f"  a better answer uses {len(better.cards)} cards: "
                    f"{_show(better, as_ascii)}")
     else:

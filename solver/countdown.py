@@ -6,8 +6,6 @@ from solver.deck import check_hand
 from solver.numbers.rules import COUNTDOWN, Rules
 
 NUMBERS = Counter({**{v: 2 for v in range(1, 11)}, 25: 1, 50: 1, 75: 1, 100: 1})
-SMALL = tuple(range(1, 11))
-LARGE = (25, 50, 75, 100)
 HAND_SIZE = 6
 TARGETS = range(100, 1000)
 

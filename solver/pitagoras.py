@@ -40,5 +40,5 @@ def dice_target(faces, die: str = "blue") -> int:
     a, b = faces
     if (a in ONES_DIE and b in tens) or (b in ONES_DIE and a in tens):
         return a + b
-    raise HandError(f"{a} and {b} are not a roll of the blue die {ONES_DIE} and the {die} "
-                    f"die {tens}")
+    raise HandError(f"{a} and {b} are not a roll of the one-digit die {ONES_DIE} and the "
+                    f"{die} two-digit die {tens}")

@@ -145,3 +145,19 @@ def test_too_many_equations_is_one_line(monkeypatch):
     result = run("solve", "pitagoras", *TABLE, "--target", "32")
     assert result.exit_code == 2
     assert result.stderr.startswith("error: more than 10 equations")
+
+
+def test_check_stands_when_the_search_is_too_large(monkeypatch):
+    from solver.numbers import engine
+    monkeypatch.setattr(engine, "VALUE_BUDGET", 5)
+    result = run("check", "pitagoras", *TABLE, "--target", "32", "7*6-12+2", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["valid"] is True and data["best_card_count"] is None
+    assert data["better"] is None
+
+
+def test_bench_refuses_an_unwritable_output():
+    result = run("bench", "--puzzles", "1", "--out", "/nonexistent/folder/x.json")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: cannot write the results to /nonexistent")

@@ -2,7 +2,7 @@
 
 `HandSearch` builds the kernels' tables for one hand and one ruleset, then answers
 questions about any target.  The tables stop one card short of the whole hand (two, in
-the positive domain without ^); larger sub-hands are searched top-down from their stored
+the positive domain without ^, from four cards on); larger sub-hands are searched top-down from their stored
 parts, so a query about one target costs far less than the table of everything the whole
 hand can make.
 """

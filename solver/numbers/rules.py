@@ -3,6 +3,7 @@
 from dataclasses import dataclass, replace
 
 from solver.errors import RulesError
+from solver.numbers.form import ASCII_SYMBOLS, SYMBOLS
 
 OPERATIONS = "+-*/^"
 DOMAINS = ("whole", "positive")
@@ -45,17 +46,15 @@ class Rules:
         """The smallest value allowed for a card or an intermediate result."""
         return 1 if self.domain == "positive" else 0
 
-    def with_ops(self, ops: str) -> "Rules":
-        return replace(self, ops=ops)
-
     def with_pow(self, allowed: bool = True) -> "Rules":
         ops = self.ops.replace("^", "") + ("^" if allowed else "")
         return replace(self, ops=ops)
 
-    def describe(self) -> str:
-        symbols = {"+": "+", "-": "−", "*": "×", "/": "÷", "^": "^"}
-        ops = " ".join(symbols[o] for o in self.ops)
-        numbers = "whole numbers ≥ 0" if self.domain == "whole" else "positive whole numbers"
+    def describe(self, ascii: bool = False) -> str:
+        symbols = ASCII_SYMBOLS if ascii else SYMBOLS
+        ops = " ".join(symbols[o].strip() for o in self.ops)
+        numbers = "positive whole numbers" if self.domain == "positive" else (
+            "whole numbers >= 0" if ascii else "whole numbers ≥ 0")
         return f"{ops}; every step {numbers}"
 
 

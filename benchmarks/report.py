@@ -1,0 +1,57 @@
+"""What a benchmark run reports beside the timings: the machine, agreement, memory."""
+
+import os
+import platform
+import resource
+from dataclasses import dataclass
+
+from benchmarks.timing import Timing
+
+
+@dataclass(frozen=True)
+class Row:
+    """One solver on one workload; other solvers carry eureka's median on the same
+    puzzles, and their ratio to it."""
+
+    timing: Timing
+    eureka_median_ms: float | None = None
+
+    @property
+    def ratio(self) -> float | None:
+        return self.timing.median_ms / self.eureka_median_ms if self.eureka_median_ms else None
+
+    def as_dict(self) -> dict:
+        out = self.timing.as_dict()
+        if self.eureka_median_ms:
+            out.update(ratio_to_eureka=self.ratio, eureka_median_ms_same=self.eureka_median_ms)
+        return out
+
+
+def machine() -> dict:
+    """What the figures were measured on."""
+    import numba
+
+    model = platform.processor()
+    try:
+        with open("/proc/cpuinfo") as f:
+            model = next(line.split(":", 1)[1].strip() for line in f
+                         if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return {"cpu": model, "cores": os.cpu_count(), "python": platform.python_version(),
+            "numba": numba.__version__, "system": platform.platform()}
+
+
+def agreement_of(other, mine, theirs) -> dict:
+    """Oracle: the same answer on every puzzle; a peer: the same solvable puzzles."""
+    if other == "oracle":
+        same = [a == b for a, b in zip(mine.results, theirs.results)]
+    else:
+        same = [(a > 0) == (b > 0) for a, b in zip(mine.results, theirs.results)]
+    return {"compared": "answer" if other == "oracle" else "solvable",
+            "puzzles": len(same), "agree": sum(same)}
+
+
+def peak_rss_mb() -> float:
+    """The peak memory of this process so far (Linux reports it in KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
