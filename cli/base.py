@@ -32,18 +32,27 @@ class OneLineGroup(click.Group):
              **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
-        # One command, then exit: the equations are acyclic tuples, freed by reference
-        # counting, and the cyclic collector would only rescan them (a second on 8 cards).
-        gc.disable()
-        # Ctrl-C ends the process at once, as in any C program: a KeyboardInterrupt
-        # cannot reach into a running kernel and crashes the process on its way out.
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
         try:
             code = super().main(args, prog_name, complete_var, False, **extra)
         except click.ClickException as e:
             click.echo(f"error: {e.format_message()}", err=True)
             sys.exit(e.exit_code)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def as_program(group: click.Group):
+    """The console-script entry for a group: one command in its own process."""
+
+    def run():
+        # One command, then exit: the equations are acyclic tuples, freed by reference
+        # counting, and the cyclic collector would only rescan them (a second on 8 cards).
+        gc.disable()
+        # Ctrl-C ends the process at once, as in any C program: a KeyboardInterrupt
+        # cannot reach into a running kernel and crashes the process on its way out.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        group()
+
+    return run
 
 
 class ListOption(click.Option):

@@ -2,7 +2,7 @@
 
 import click
 
-from cli.base import OneLineGroup
+from cli.base import OneLineGroup, as_program
 from cli.bench import bench
 from cli.numbers_cmds import GAMES, make_check, make_solve
 from solver import __version__
@@ -33,3 +33,6 @@ def eureka():
 eureka.add_command(solve)
 eureka.add_command(check)
 eureka.add_command(bench)
+
+run_eureka = as_program(eureka)
+run_solve = as_program(solve)

@@ -1,6 +1,5 @@
 """Tests for solver.numbers.claim: parsing, printing and checking claimed equations."""
 
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
