@@ -156,17 +156,17 @@ class _Parser:
         return tree, claimed
 
     def expr(self) -> Node:
-        node = self.term()
-        while self.tok.kind == "op" and self.tok.text in "+-":
-            op = self._advance()
-            node = BinOp(op.text, node, self.term(), op.pos)
-        return node
+        return self._left_chain("+-", self.term)
 
     def term(self) -> Node:
-        node = self.power()
-        while self.tok.kind == "op" and self.tok.text in "*/":
+        return self._left_chain("*/", self.power)
+
+    def _left_chain(self, ops: str, operand) -> Node:
+        """operand (op operand)*, grouped from the left, for the operators in ops."""
+        node = operand()
+        while self.tok.kind == "op" and self.tok.text in ops:
             op = self._advance()
-            node = BinOp(op.text, node, self.power(), op.pos)
+            node = BinOp(op.text, node, operand(), op.pos)
         return node
 
     def power(self) -> Node:

@@ -49,18 +49,6 @@ def make_power(base: tuple, exponent: tuple) -> tuple:
     return (POWER, base, exponent)
 
 
-def value(form: tuple) -> int:
-    """The value of an admitted form (exact integer arithmetic)."""
-    kind = form[0]
-    if kind == LEAF:
-        return form[1]
-    if kind == SUM:
-        return sum(map(value, form[1])) - sum(map(value, form[2]))
-    if kind == PRODUCT:
-        return prod(map(value, form[1])) // prod(map(value, form[2]))
-    return value(form[1]) ** value(form[2])
-
-
 def cards(form: tuple) -> tuple:
     """The card values a form uses, in ascending order."""
     out: list = []
