@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 
 from solver import countdown, pitagoras
+from solver.mathable import selfplay
+from solver.mathable.search import best_turns, full_rack_bonus
 from solver.numbers.solve import most_cards, solve
 
 
@@ -27,19 +29,29 @@ def eureka_pitagoras(p):
     return len(best.cards) if best else 0
 
 
-def _oracle():
-    """The test oracle, importable from a source checkout only."""
+def eureka_mathable(p):
+    turns = best_turns(dict(p.grid), p.rack, bonus=full_rack_bonus(p.rack))
+    return turns[0].points if turns else 0
+
+
+def eureka_mathable_game(seed):
+    result = selfplay.play_game(("optimal", "optimal"), selfplay.game_rng(seed, 0))
+    return result.scores
+
+
+def _oracle(name: str):
+    """A test oracle, importable from a source checkout only."""
     root = Path(__file__).resolve().parent.parent
-    if not (root / "tests" / "oracle" / "numbers.py").exists():
+    if not (root / "tests" / "oracle" / f"{name}.py").exists():
         return None
     if str(root) not in sys.path:
         sys.path.insert(0, str(root))
-    return importlib.import_module("tests.oracle.numbers")
+    return importlib.import_module(f"tests.oracle.{name}")
 
 
 def oracle_solvers():
-    oracle = _oracle()
-    if oracle is None:
+    oracle, mathable = _oracle("numbers"), _oracle("mathable")
+    if oracle is None or mathable is None:
         return {}
 
     def oracle_countdown(p):
@@ -49,7 +61,11 @@ def oracle_solvers():
         found = oracle.solutions(list(p.cards), p.target, pitagoras.rules())
         return max((len(_leaves(f)) for f in found), default=0)
 
-    return {"countdown": oracle_countdown, "pitagoras": oracle_pitagoras}
+    def oracle_mathable(p):          # racks of at most 4: no full-rack bonus
+        return max(mathable.all_turns(dict(p.grid), p.rack).values())
+
+    return {"countdown": oracle_countdown, "pitagoras": oracle_pitagoras,
+            "mathable4": oracle_mathable}
 
 
 def _leaves(form):

@@ -9,7 +9,9 @@ import click
 from benchmarks import solvers
 from benchmarks.report import Row, agreement_of, machine, peak_rss_mb
 from benchmarks.timing import Timing, time_solver
-from benchmarks.workloads import countdown_puzzles, eight_card_deals, pitagoras_deals
+from benchmarks.workloads import (countdown_puzzles, eight_card_deals, mathable_games,
+                                  mathable_positions, mathable_small_racks,
+                                  pitagoras_deals)
 from cli.base import InputError, emit_json
 
 WORKLOADS = {
@@ -19,6 +21,12 @@ WORKLOADS = {
                   solvers.eureka_pitagoras),
     "eight": ("all distinct solutions of an 8-card Pitagoras deal (10 deals)",
               eight_card_deals, solvers.eureka_every_pitagoras),
+    "mathable": ("best Mathable turn, 7-token rack, real and self-play positions (200)",
+                 mathable_positions, solvers.eureka_mathable),
+    "mathable4": ("best Mathable turn, the same positions with 4-token racks",
+                  mathable_small_racks, solvers.eureka_mathable),
+    "mathable-games": ("a complete 2-player Mathable game, optimal policy (50 games)",
+                       mathable_games, solvers.eureka_mathable_game),
 }
 
 
@@ -71,12 +79,12 @@ def _timed(solver, workload, solve, puzzles, warmup=3) -> Timing:
 
 
 def _print(rows, agreement) -> None:
-    click.echo(f"{'workload':<10} {'solver':<26} {'puzzles':>7} {'median ms':>10} "
+    click.echo(f"{'workload':<15} {'solver':<26} {'puzzles':>7} {'median ms':>10} "
                f"{'p95 ms':>9} {'× eureka':>9}")
     for row in rows:
         t = row.timing
         ratio = f"{row.ratio:.0f}×" if row.ratio else ""
-        click.echo(f"{t.workload:<10} {t.solver:<26} {t.puzzles:>7} {t.median_ms:>10.3f} "
+        click.echo(f"{t.workload:<15} {t.solver:<26} {t.puzzles:>7} {t.median_ms:>10.3f} "
                    f"{t.p95_ms:>9.3f} {ratio:>9}")
     for key, a in agreement.items():
         click.echo(f"agreement {key}: {a['agree']}/{a['puzzles']} puzzles ({a['compared']})")

@@ -4,7 +4,9 @@ import click
 
 from cli.base import OneLineGroup, as_program
 from cli.bench import bench
+from cli.mathable_cmds import check_mathable, solve_mathable
 from cli.numbers_cmds import GAMES, make_check, make_solve
+from cli.simulate_cmds import simulate
 from solver import __version__
 
 
@@ -21,6 +23,8 @@ def check():
 for _game in GAMES.values():
     solve.add_command(make_solve(_game))
     check.add_command(make_check(_game))
+solve.add_command(solve_mathable)
+check.add_command(check_mathable)
 
 
 @click.group(cls=OneLineGroup,
@@ -33,6 +37,7 @@ def eureka():
 eureka.add_command(solve)
 eureka.add_command(check)
 eureka.add_command(bench)
+eureka.add_command(simulate)
 
 run_eureka = as_program(eureka)
 run_solve = as_program(solve)

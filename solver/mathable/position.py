@@ -1,0 +1,201 @@
+"""A Mathable position: the tokens on the board and the mover's rack.
+
+Read from a text grid or JSON, written back as the same text grid, and validated: a
+malformed grid, tokens the set cannot supply, and tokens that no legal sequence of
+placements could have put where they are each get one clear line.
+"""
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+
+from solver.mathable.board import (COLUMNS, OP_SIGNS, SIZE, SQUARES, START,
+                                   PositionError, cell_name, parse_cell)
+from solver.mathable.rules import equations
+from solver.mathable.tokens import RACK_SIZE, token_set
+
+EMPTY_MARKS = {".", "+", "-", "−", "*", "×", "/", "÷", "2x", "3x", "2X", "3X"}
+
+
+@dataclass
+class Position:
+    """The board as {cell: value} (the printed 1 2 3 4 included), the mover's rack and
+    the edition (126 or 106 tokens)."""
+
+    grid: dict = field(default_factory=lambda: dict(START))
+    rack: list = field(default_factory=list)
+    edition: int = 126
+
+    def placed(self) -> Counter:
+        """The tokens on the board that came from the set (not the printed four)."""
+        return Counter(v for c, v in self.grid.items() if c not in START)
+
+    def unseen(self) -> Counter:
+        """The tokens of the set that are neither on the board nor on the rack."""
+        return token_set(self.edition) - self.placed() - Counter(self.rack)
+
+    def validate(self) -> "Position":
+        """Raise PositionError unless this position could occur in a game."""
+        for cell, value in START.items():
+            if self.grid.get(cell) != value:
+                raise PositionError(f"{cell_name(cell)} must hold the printed {value}")
+        if len(self.rack) > RACK_SIZE + 8:
+            raise PositionError(f"a rack of {len(self.rack)} tokens: a holder has 7, "
+                                f"and at most one more per restriction square this turn")
+        tokens = token_set(self.edition)
+        for cell, value in sorted(self.grid.items()):
+            if not _is_token(value, tokens):
+                raise PositionError(f"{cell_name(cell)}: {value!r} is not a Mathable "
+                                    f"token")
+        for value in self.rack:
+            if not _is_token(value, tokens):
+                raise PositionError(f"rack: {value!r} is not a Mathable token")
+        for value, count in sorted((self.placed() + Counter(self.rack)).items()):
+            if count > tokens[value]:
+                have = f"has {tokens[value]}" if tokens[value] else "has none"
+                raise PositionError(f"{count} tokens of {value} on the board and rack, "
+                                    f"but the {self.edition}-token set {have}")
+        stranded = unreachable(self.grid)
+        if stranded:
+            names = ", ".join(f"{cell_name(c)}={self.grid[c]}" for c in stranded)
+            raise PositionError(f"no legal sequence of placements could have put these "
+                                f"tokens here: {names}")
+        return self
+
+
+def _is_token(value, tokens) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value in tokens
+
+
+def unreachable(grid: dict) -> list:
+    """Tokens that no order of legal placements reaches from the printed four.
+
+    A placement only needs tokens to be present, so the more tokens lie on the board the
+    more placements are legal: placing every token that is legal, until none is,
+    therefore reaches every token that some order could reach."""
+    done = dict(START)
+    todo = {c: v for c, v in grid.items() if c not in START}
+    progress = True
+    while todo and progress:
+        progress = False
+        for cell, value in list(todo.items()):
+            if equations(done, cell, value):
+                done[cell] = todo.pop(cell)
+                progress = True
+    return sorted(todo)
+
+
+def _token(text: str, where: str):
+    """One grid field: None for an empty square, else the token's value."""
+    if text in EMPTY_MARKS:
+        return None
+    body = text.strip("[]")
+    if body.isdigit():
+        return int(body)
+    raise PositionError(f"{where}: {text!r} is neither a token nor an empty square "
+                        f"('.')")
+
+
+def _numbers(text: str, what: str) -> list:
+    try:
+        return [int(x) for x in text.replace(",", " ").split()]
+    except ValueError:
+        raise PositionError(f"{what}: expected token values, got {text.strip()!r}") \
+            from None
+
+
+def parse_text(text: str, edition: int = 126) -> Position:
+    """A position from the text grid: 14 rows of 14 fields ('.' or a value), optionally
+    with a header of column letters and row numbers, then `rack: ...`."""
+    rows, rack = [], []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.split("#")[0].strip()
+        if not line or line.replace(" ", "") == COLUMNS:
+            continue
+        key, _, rest = line.partition(":")
+        if rest or line.endswith(":"):
+            key = key.strip().lower()
+            if key == "rack":
+                rack = _numbers(rest, f"line {number}")
+            elif key == "edition":
+                edition = (_numbers(rest, f"line {number}") or [0])[0]
+            else:
+                raise PositionError(f"line {number}: unknown entry {key!r} (known: rack, "
+                                    f"edition)")
+            continue
+        fields = line.split()
+        if len(fields) == SIZE + 1 and fields[0] == str(len(rows) + 1):
+            fields = fields[1:]
+        if len(fields) != SIZE:
+            raise PositionError(f"line {number}: a board row needs {SIZE} squares, "
+                                f"found {len(fields)}")
+        rows.append([_token(f, f"line {number}") for f in fields])
+    if len(rows) != SIZE:
+        raise PositionError(f"the board needs {SIZE} rows, found {len(rows)}")
+    return _position(rows, rack, edition)
+
+
+def parse_json(text: str, edition: int = 126) -> Position:
+    """A position from JSON: {"grid": [[null or value, ...] x 14] x 14} or
+    {"cells": {"I8": 12, ...}} (the printed 1 2 3 4 implied), with "rack" and
+    "edition" optional."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PositionError(f"not valid JSON: {e.msg} at line {e.lineno}") from None
+    if not isinstance(data, dict) or ("grid" in data) == ("cells" in data):
+        raise PositionError('a JSON position is an object with "grid" or "cells"')
+    rack, edition = data.get("rack", []), data.get("edition", edition)
+    if not isinstance(rack, list) or not all(isinstance(v, int) for v in rack):
+        raise PositionError('"rack" must be a list of token values')
+    if "cells" in data:
+        cells = data["cells"]
+        if not isinstance(cells, dict):
+            raise PositionError('"cells" must map cell names to values')
+        rows = [[None] * SIZE for _ in range(SIZE)]
+        for (r, c), value in START.items():
+            rows[r][c] = value
+        for name, value in cells.items():
+            r, c = parse_cell(name)
+            rows[r][c] = value
+    else:
+        rows = data["grid"]
+        if (not isinstance(rows, list) or len(rows) != SIZE
+                or not all(isinstance(r, list) and len(r) == SIZE for r in rows)):
+            raise PositionError(f'"grid" must be {SIZE} rows of {SIZE} squares')
+        rows = [[_token(v, f"row {r + 1}") if isinstance(v, str) else v for v in row]
+                for r, row in enumerate(rows)]
+    return _position(rows, rack, edition)
+
+
+def _position(rows, rack, edition) -> Position:
+    grid = {(r, c): value for r, row in enumerate(rows) for c, value in enumerate(row)
+            if value is not None}
+    return Position(grid, list(rack), edition).validate()
+
+
+def read(path: str, edition: int = 126) -> Position:
+    """A position from a file: JSON if it starts with '{', else the text grid."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise PositionError(f"cannot read {path}: {e.strerror}") from None
+    if text.lstrip().startswith("{"):
+        return parse_json(text, edition)
+    return parse_text(text, edition)
+
+
+def render(grid: dict, new=(), ascii: bool = False) -> str:
+    """The board as the text grid that parse_text reads back: tokens by value, empty
+    squares by their mark, the cells in `new` bracketed."""
+    def mark(cell):
+        if cell in grid:
+            return f"[{grid[cell]}]" if cell in new else str(grid[cell])
+        kind = SQUARES[cell].kind
+        return kind.lower() if ascii or kind not in OP_SIGNS else OP_SIGNS[kind]
+
+    lines = ["  " + "".join(f"{c:>5}" for c in COLUMNS)]
+    for r in range(SIZE):
+        lines.append(f"{r + 1:>2}" + "".join(f"{mark((r, c)):>5}" for c in range(SIZE)))
+    return "\n".join(lines)

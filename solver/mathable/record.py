@@ -1,0 +1,397 @@
+"""Mathable game records and their replay.
+
+A text record has one turn a line, in playing order:
+
+    # a comment: from '#' to the end of the line; blank lines are ignored
+    edition: 126        (optional header, before the first turn: 126 or 106 tokens)
+    bonus: off          (optional header: 'off' drops the 50-point bonus; default on)
+    P1: I8=12 H6=8 G9=2 F7=1 J8=16 draw
+    P2: F8=7 F9=6 H9=8 G6=4 E9=3 E8=21 E10=7
+    P1: exchange 3
+    P2: pass
+    left P1: 3 5
+    left P2:
+
+A turn is the player's name (one word: P1, Player1, Anna ...), a colon and one of:
+  - placements CELL=VALUE in the order played, the cell written I8 or 8I; 'draw' right
+    after a placement on a restriction square (+ − × ÷) records the extra token drawn
+    there, 'draw=11' names it;
+  - 'exchange N': N tokens put back in the bag for as many new ones;
+  - 'pass'.
+'left NAME: values' gives the tokens left on a holder at the end of the game (none after
+the colon: an empty holder); they are deducted from that player's points.  The players
+take their holders in the order they first appear.
+
+`read` also imports a game of the CAVA 2024 data set: given its N_turns.txt, it reads the
+moves N_01.txt, N_02.txt ... and the official turn scores of N_scores.txt when present.
+"""
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from solver.errors import EurekaError
+from solver.mathable.board import SQUARES, START, PositionError, cell_name, parse_cell
+from solver.mathable.rules import IllegalPlacement, Placement, score_turn
+from solver.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, TOKEN_SETS, token_set
+
+HOLDERS = 4                              # the rulebook's contents: 4 token holders
+HEADERS = {"edition": tuple(str(e) for e in TOKEN_SETS), "bonus": ("on", "off")}
+CAVA_TURNS = re.compile(r"^(\d+)_turns\.txt$")
+
+
+class RecordError(EurekaError):
+    """A game record that cannot be read, or whose turns no game could have had."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """One turn of a record: placements, an exchange or a pass."""
+
+    player: str
+    action: str                 # "place", "exchange" or "pass"
+    placements: tuple           # rules.Placement, in playing order
+    draws: tuple                # indexes of the placements after which a token was drawn
+    exchanged: int              # tokens exchanged
+    line: int                   # line of the text record; the turn number in a CAVA game
+    official: int | None = None  # the official turn score, when the record has one
+
+
+@dataclass
+class Record:
+    """The turns of a game, the tokens left on the holders at the end, the edition and
+    whether the 50-point full-holder bonus applies."""
+
+    plays: list
+    left: dict                  # player -> values left on the holder, deducted
+    edition: int = 126
+    bonus: bool = True
+
+
+@dataclass(frozen=True)
+class TurnScore:
+    """A replayed turn: what each placement scored, and the full-holder bonus."""
+
+    number: int
+    play: Play
+    scored: tuple               # rules.Scored per placement
+    bonus: int
+
+    @property
+    def points(self) -> int:
+        return sum(s.points for s in self.scored) + self.bonus
+
+
+@dataclass
+class Replay:
+    """A record played out: the turns up to the first illegal placement and the scores."""
+
+    turns: list
+    totals: dict                # player -> points of the turns
+    deductions: dict            # player -> tokens left at the end
+    final: dict                 # totals - deductions
+    illegal: str | None         # the first illegal placement, explained
+    mismatches: list            # turns whose points differ from the official score
+
+
+class _Supply:
+    """The edition's tokens, counted out as the record uses them."""
+
+    def __init__(self, edition: int):
+        self.edition, self.tokens, self.used = edition, token_set(edition), Counter()
+
+    def value(self, text: str, where: str, what: str) -> int:
+        """The token `text` names; RecordError unless the edition has one."""
+        if not text.isdecimal() or int(text) not in self.tokens:
+            raise RecordError(f"{where}: {what!r}: {text!r} is not a token of the "
+                              f"{self.edition}-token set")
+        return int(text)
+
+    def take(self, text: str, where: str, what: str) -> int:
+        """The token `text` names, counted; RecordError when the set has no more."""
+        value = self.value(text, where, what)
+        self.used[value] += 1
+        if self.used[value] > self.tokens[value]:
+            raise RecordError(f"{where}: {what!r} makes {self.used[value]} tokens of "
+                              f"{value} in the record, but the {self.edition}-token set "
+                              f"has {self.tokens[value]}")
+        return value
+
+
+def parse(text: str) -> Record:
+    """A record from its text (the format is in the module docstring)."""
+    settings, plays, left, left_lines, supply = {}, [], {}, {}, None
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.split("#")[0].strip()
+        if not line:
+            continue
+        where = f"line {number}"
+        key, colon, rest = line.partition(":")
+        words = key.split()
+        if not colon or not words:
+            raise RecordError(f"{where}: {line!r} is not a turn ('P1: I8=12 ...', "
+                              f"'P1: exchange 3', 'P1: pass'), a 'left P1: 3 5' line or "
+                              f"a header")
+        if len(words) == 1 and words[0].lower() in HEADERS:
+            settings[words[0].lower()] = _header(words[0].lower(), rest.strip(), where,
+                                                 settings, supply)
+            continue
+        supply = supply or _Supply(int(settings.get("edition", 126)))
+        if len(words) == 2 and words[0].lower() == "left":
+            player = words[1]
+            if player in left:
+                raise RecordError(f"{where}: a second 'left {player}' line")
+            left[player] = [supply.take(v, where, f"left {player}") for v in rest.split()]
+            left_lines[player] = number
+        elif len(words) == 1:
+            plays.append(_play(words[0], rest, number, supply))
+        else:
+            raise RecordError(f"{where}: {key.strip()!r} is not a player's name: a name "
+                              f"is one word, e.g. P1 or Anna")
+    if not plays:
+        raise RecordError("the record has no turns: write one a line, e.g. 'P1: I8=12'")
+    record = Record(plays, left, int(settings.get("edition", 126)),
+                    settings.get("bonus", "on") == "on")
+    return _validated(record, left_lines)
+
+
+def _header(key: str, value: str, where: str, settings: dict, supply) -> str:
+    """The value of an `edition` or `bonus` header line."""
+    if supply or key in settings:
+        raise RecordError(f"{where}: the {key!r} header must come once, before the "
+                          f"turns")
+    if value.lower() not in HEADERS[key]:
+        raise RecordError(f"{where}: {key} is {' or '.join(HEADERS[key])}, not {value!r}")
+    return value.lower()
+
+
+def claimed_turn(text: str, edition: int = 126) -> tuple:
+    """The placements of a claimed turn, `I8=12 J8=16`, checked as a record's are."""
+    try:
+        play = _play("claim", text, 0, _Supply(edition), "the claimed turn")
+    except RecordError as e:
+        raise RecordError(str(e).removeprefix("the claimed turn: ")) from None
+    if play.action != "place" or play.draws:
+        raise RecordError(f"a claimed turn lists its placements only (I8=12 J8=16), "
+                          f"not {text.strip()!r}")
+    return play.placements
+
+
+def _play(player: str, text: str, line: int, supply: _Supply, where: str = "") -> Play:
+    """One turn: the player's placements (and draws), an exchange or a pass."""
+    where = where or f"line {line}"
+    words = text.split()
+    verb = words[0].lower() if words else ""
+    if verb == "pass" and len(words) == 1:
+        return Play(player, "pass", (), (), 0, line)
+    if verb == "exchange":
+        if len(words) != 2 or not words[1].isdecimal() or int(words[1]) < 1:
+            raise RecordError(f"{where}: write 'exchange N', N the number of tokens "
+                              f"exchanged (1 or more), not {text.strip()!r}")
+        return Play(player, "exchange", (), (), int(words[1]), line)
+    if not words or verb == "pass":
+        raise RecordError(f"{where}: {player}'s turn needs placements (I8=12 ...), "
+                          f"'exchange N' or 'pass' alone, not {text.strip()!r}")
+    placements, draws = [], []
+    for word in words:
+        if word.lower().partition("=")[0] == "draw":
+            draws.append(_draw(word, placements, draws, where, supply))
+            continue
+        cell, equals, value = word.partition("=")
+        if not equals or not value.isdecimal():
+            raise RecordError(f"{where}: {word!r} is not a placement: write CELL=VALUE, "
+                              f"e.g. I8=12")
+        try:
+            cell = parse_cell(cell)
+        except PositionError as e:
+            raise RecordError(f"{where}: {word!r}: {e}") from None
+        placements.append(Placement(cell, supply.take(value, where, word)))
+    return Play(player, "place", tuple(placements), tuple(draws), 0, line)
+
+
+def _draw(word: str, placements: list, draws: list, where: str, supply: _Supply) -> int:
+    """The index of the placement a 'draw' (or 'draw=V') follows."""
+    if not placements:
+        raise RecordError(f"{where}: {word!r} before any placement: a token is drawn "
+                          f"right after a placement on a restriction square")
+    after = placements[-1]
+    if not SQUARES[after.cell].op:
+        raise RecordError(f"{where}: {word!r} after {after.text()}, but "
+                          f"{cell_name(after.cell)} is not a restriction square")
+    if draws and draws[-1] == len(placements) - 1:
+        raise RecordError(f"{where}: a second draw after {after.text()}: one extra "
+                          f"token per restriction square")
+    if "=" in word:
+        supply.value(word.partition("=")[2], where, word)
+    return len(placements) - 1
+
+
+def _players(plays) -> list:
+    """The players, in the order they first appear."""
+    return list(dict.fromkeys(play.player for play in plays))
+
+
+def _holders(record: Record):
+    """Follow the holders and the bag through the turns: the holder size at the start of
+    each turn and after its placements, then every holder's size at the end."""
+    players = _players(record.plays)
+    if len(players) > HOLDERS:
+        line = next(p.line for p in record.plays if p.player == players[HOLDERS])
+        raise RecordError(f"line {line}: a fifth player, {players[HOLDERS]}, but the "
+                          f"game has {HOLDERS} token holders")
+    holder = dict.fromkeys(players, RACK_SIZE)
+    bag = sum(token_set(record.edition).values()) - RACK_SIZE * len(players)
+    sizes = []
+    for number, play in enumerate(record.plays, 1):
+        where = f"line {play.line}: turn {number} ({play.player})"
+        start = holder[play.player]
+        if play.exchanged > min(start, bag):
+            raise RecordError(f"{where}: exchanges {_tokens(play.exchanged)}, but the "
+                              f"holder holds {start} and the bag {bag}")
+        for index, placement in enumerate(play.placements):
+            if not holder[play.player]:
+                raise RecordError(f"{where}: {placement.text()} from an empty holder (it "
+                                  f"held {start} at the start of the turn)")
+            holder[play.player] -= 1
+            if index in play.draws:
+                if not bag:
+                    raise RecordError(f"{where}: a draw after {placement.text()}, but "
+                                      f"the bag is empty")
+                bag -= 1
+                holder[play.player] += 1
+        sizes.append((start, holder[play.player]))
+        refill = min(RACK_SIZE - holder[play.player], bag)
+        holder[play.player] += refill
+        bag -= refill
+    return sizes, holder
+
+
+def _tokens(count: int) -> str:
+    """'1 token', '2 tokens'."""
+    return f"{count} token{'s' * (count != 1)}"
+
+
+def _validated(record: Record, left_lines: dict) -> Record:
+    """The record, once its holders, bag and 'left' lines agree."""
+    _, final = _holders(record)
+    for player, line in left_lines.items():
+        if player not in final:
+            raise RecordError(f"line {line}: 'left {player}', but {player} plays no turn")
+        if len(record.left[player]) != final[player]:
+            raise RecordError(f"line {line}: 'left {player}' lists "
+                              f"{_tokens(len(record.left[player]))}, but the turns leave "
+                              f"{_tokens(final[player])} on {player}'s holder")
+    return record
+
+
+def read(path: str) -> Record:
+    """A text record from a file, or CAVA 2024 game N when `path` is its N_turns.txt."""
+    path = Path(path)
+    game = CAVA_TURNS.match(path.name)
+    if game:
+        return _cava(path, game.group(1))
+    return parse(_text(path))
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"cannot read {path}: not UTF-8 text") from None
+
+
+def _rows(path: Path, shape: str) -> list:
+    """The lines of a CAVA file as (line number, word, numbers...), each line `shape`."""
+    rows = []
+    for number, line in enumerate(_text(path).rstrip().splitlines(), 1):
+        fields = line.split()
+        if len(fields) != shape.count("<") or not all(f.isdecimal() for f in fields[1:]):
+            raise RecordError(f"{path.name} line {number}: expected {shape!r}, found "
+                              f"{line.strip()!r}")
+        rows.append((number, fields[0], *map(int, fields[1:])))
+    return rows
+
+
+def _cava(turns: Path, game: str) -> Record:
+    """Game `game` of the CAVA 2024 data: its turns, moves and official scores."""
+    rows = _rows(turns, "<player> <first move>")
+    if not rows:
+        raise RecordError(f"{turns.name}: no turns")
+    previous = 0
+    for number, _, start in rows:
+        if start <= previous or (previous == 0 and start != 1):
+            raise RecordError(f"{turns.name} line {number}: the first turn starts at "
+                              f"move 1, each other after the one before, not at {start}")
+        previous = start
+    supply, moves = _Supply(126), []
+    while (turns.parent / f"{game}_{len(moves) + 1:02d}.txt").exists():
+        moves.append(_move(turns.parent / f"{game}_{len(moves) + 1:02d}.txt", supply))
+    ends = [start for _, _, start in rows[1:]] + [len(moves) + 1]
+    for (number, _, start), end in zip(rows, ends):
+        if max(start, end - 1) > len(moves):
+            missing = len(moves) + 1
+            raise RecordError(f"{turns.name} line {number}: the turn's move {missing} "
+                              f"has no file {game}_{missing:02d}.txt")
+    official = _official(turns.parent / f"{game}_scores.txt", rows, turns.name)
+    plays = [Play(player, "place", tuple(moves[start - 1:end - 1]), (), 0, number, points)
+             for (number, player, start), end, points in zip(rows, ends, official)]
+    try:
+        return _validated(Record(plays, {}, 126, bonus=False), {})
+    except RecordError as e:
+        raise RecordError(f"{turns.name} {e}") from None
+
+
+def _move(path: Path, supply: _Supply) -> Placement:
+    """The placement of a CAVA move file: one line '<cell> <value>'."""
+    rows = _rows(path, "<cell> <value>")
+    if len(rows) != 1:
+        raise RecordError(f"{path.name}: a move file holds one line '<cell> <value>', "
+                          f"found {len(rows)}")
+    number, cell, value = rows[0]
+    where, what = f"{path.name} line {number}", f"{cell} {value}"
+    try:
+        return Placement(parse_cell(cell), supply.take(str(value), where, what))
+    except PositionError as e:
+        raise RecordError(f"{where}: {e}") from None
+
+
+def _official(path: Path, rows: list, turns_name: str) -> list:
+    """The official score of every turn from N_scores.txt, or None for each without it."""
+    if not path.exists():
+        return [None] * len(rows)
+    scores = _rows(path, "<player> <first move> <points>")
+    if len(scores) != len(rows):
+        raise RecordError(f"{path.name} has {len(scores)} lines and {turns_name} "
+                          f"{len(rows)}: one a turn in both")
+    for (number, player, start, _), (_, turn_player, turn_start) in zip(scores, rows):
+        if (player, start) != (turn_player, turn_start):
+            raise RecordError(f"{path.name} line {number}: {player} {start}, but "
+                              f"{turns_name} has {turn_player} {turn_start}")
+    return [points for *_, points in scores]
+
+
+def replay(record: Record) -> Replay:
+    """Play the record out from the printed four, scoring each turn, up to the first
+    illegal placement; the full-holder bonus goes to a turn that began with a full
+    holder and emptied it."""
+    sizes, _ = _holders(record)
+    grid, turns, illegal = dict(START), [], None
+    for number, (play, (start, after)) in enumerate(zip(record.plays, sizes), 1):
+        try:
+            scored = score_turn(grid, play.placements)
+        except IllegalPlacement as e:
+            illegal = f"turn {number} ({play.player}): {e}"
+            break
+        full = record.bonus and start == RACK_SIZE and after == 0
+        turns.append(TurnScore(number, play, tuple(scored),
+                               FULL_RACK_BONUS if full else 0))
+    players = _players(record.plays)
+    totals = {p: sum(t.points for t in turns if t.play.player == p) for p in players}
+    deductions = {p: sum(record.left.get(p, ())) for p in players}
+    return Replay(turns, totals, deductions,
+                  {p: totals[p] - deductions[p] for p in players}, illegal,
+                  [t for t in turns
+                   if t.play.official is not None and t.points != t.play.official])

@@ -1,0 +1,131 @@
+"""The exact best Mathable turn, and every legal single placement.
+
+The compiled search (kernels.py) finds the turns; each one returned is then re-scored,
+placement by placement, by the plain-Python scorer (rules.py), which also gives the
+per-placement breakdown.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.errors import SearchTooLarge
+from solver.mathable import kernels
+from solver.mathable.board import OPERATIONS, SQUARES
+from solver.mathable.rules import Placement, Scored, score_turn
+from solver.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE
+
+MAX_STATES = 20_000_000         # sets of placements kept in memory (~1.3 GB)
+
+
+def _squares():
+    op = np.zeros(kernels.N_CELLS, dtype=np.int64)
+    award = np.zeros(kernels.N_CELLS, dtype=np.int64)
+    for (r, c), square in SQUARES.items():
+        i = index((r, c))
+        op[i] = OPERATIONS.index(square.op) + 1 if square.op else 0
+        award[i] = square.award
+    return op, award
+
+
+def index(cell) -> int:
+    """The flat index of a board cell in the padded kernel arrays."""
+    return (cell[0] + kernels.PAD) * kernels.W + cell[1] + kernels.PAD
+
+
+def cell_of(i: int) -> tuple:
+    return int(i) // kernels.W - kernels.PAD, int(i) % kernels.W - kernels.PAD
+
+
+SQ_OP, AWARD = _squares()
+EMPTY_BOARD = np.full(kernels.N_CELLS, kernels.WALL, dtype=np.int64)
+EMPTY_BOARD[[index(cell) for cell in SQUARES]] = kernels.EMPTY
+
+
+def board_array(grid: dict) -> np.ndarray:
+    """The grid as the kernels' padded board: values, EMPTY squares, WALL around."""
+    board = EMPTY_BOARD.copy()
+    for cell, value in grid.items():
+        board[index(cell)] = value
+    return board
+
+
+@dataclass(frozen=True)
+class Turn:
+    """An ordered sequence of placements, each legal after the ones before it."""
+
+    placements: tuple           # Scored, in playing order
+    bonus: int                  # the full-rack bonus earned (0 or 50)
+
+    @property
+    def points(self) -> int:
+        return sum(s.points for s in self.placements) + self.bonus
+
+    @property
+    def draws(self) -> int:
+        """Extra tokens the turn entitles the player to (one per restriction square)."""
+        return sum(1 for s in self.placements if s.restriction)
+
+    def text(self) -> str:
+        return " ".join(s.placement.text() for s in self.placements)
+
+
+def _rack(rack):
+    values = sorted(set(rack))
+    if len(rack) > kernels.MAX_RACK:
+        raise SearchTooLarge(f"a rack of {len(rack)} tokens: the search takes at most "
+                             f"{kernels.MAX_RACK}")
+    if any(not 0 <= v <= kernels.MAX_TOKEN for v in values):
+        raise SearchTooLarge(f"token values are 0–{kernels.MAX_TOKEN}")
+    return (np.array(values, dtype=np.int64),
+            np.array([rack.count(v) for v in values], dtype=np.int64))
+
+
+def full_rack_bonus(rack, bonus: bool = True) -> int:
+    """The bonus for placing every token of this rack: only a full rack of 7 earns it."""
+    return FULL_RACK_BONUS if bonus and len(rack) == RACK_SIZE else 0
+
+
+def best_turns(grid: dict, rack, top: int = 1, bonus: int = 0,
+               max_states: int = MAX_STATES) -> list:
+    """The `top` highest-scoring distinct turns (sets of placements), each in its best
+    order; `bonus` is added to a turn that places every token of the rack."""
+    vals, counts = _rack(list(rack))
+    n, g, parent, last, size = kernels.best_turns(board_array(grid), SQ_OP, AWARD, vals,
+                                                  counts, max_states)
+    if n < 0:
+        raise SearchTooLarge(f"more than {max_states:,} sets of placements to search")
+    sizes = size[1:n]
+    total = g[1:n] + np.where(sizes == len(rack), bonus, 0)
+    order = np.lexsort((sizes, -total))[:top] + 1
+    turns = []
+    for s in order:
+        found, codes = int(g[s]), []
+        while s > 0:
+            codes.append(int(last[s]))
+            s = parent[s]
+        moves = [Placement(cell_of(c >> kernels.CODE_SHIFT), int(vals[c & 15]))
+                 for c in reversed(codes)]
+        turns.append(_verified(grid, moves, bonus if len(moves) == len(rack) else 0,
+                               found))
+    return turns
+
+
+def _verified(grid: dict, moves, bonus: int, found: int) -> Turn:
+    """The turn scored again by the plain-Python scorer, which must agree."""
+    turn = Turn(tuple(score_turn(dict(grid), moves)), bonus)
+    if turn.points - bonus != found:
+        raise RuntimeError(f"search and scorer disagree on {turn.text()}: {found} and "
+                           f"{turn.points - bonus} points")
+    return turn
+
+
+def single_placements(grid: dict, rack) -> list:
+    """Every legal single placement of a rack token, best first."""
+    vals, _ = _rack(list(rack))
+    board = board_array(grid)
+    cand = kernels.fill_cand(board, SQ_OP)
+    cells, idx, _ = kernels.single_moves(board, SQ_OP, AWARD, cand, vals)
+    found = [score_turn(dict(grid), [Placement(cell_of(c), int(vals[k]))])[0]
+             for c, k in zip(cells, idx)]
+    return sorted(found, key=lambda s: (-s.points, s.placement.cell, s.placement.value))

@@ -1,0 +1,31 @@
+"""The token sets: the rulebook's 126 tokens (the default) and the 106-token edition."""
+
+from collections import Counter
+
+from solver.errors import EurekaError
+
+LARGE = (24, 25, 27, 28, 30, 32, 35, 36, 40, 42, 45, 48, 49, 50, 54, 56, 60, 63, 64, 70,
+         72, 80, 81, 90)
+
+
+def _set(zeros: int, each_small: int, doubles: range, singles: range) -> Counter:
+    tokens = Counter({0: zeros})
+    tokens.update({v: each_small for v in range(1, 11)})
+    tokens.update({v: 2 for v in doubles})
+    tokens.update({v: 1 for v in (*singles, *LARGE)})
+    return tokens
+
+
+TOKEN_SETS = {
+    126: _set(3, 8, range(11, 19), range(19, 22)),     # the rulebook's table
+    106: _set(1, 7, range(0), range(11, 22)),          # the other edition
+}
+RACK_SIZE = 7
+FULL_RACK_BONUS = 50
+
+
+def token_set(edition: int) -> Counter:
+    """The tokens of an edition (126 or 106)."""
+    if edition not in TOKEN_SETS:
+        raise EurekaError(f"no Mathable edition has {edition} tokens: choose 126 or 106")
+    return TOKEN_SETS[edition]
