@@ -1,4 +1,5 @@
-"""A Mathable position: the tokens on the board and the mover's rack.
+"""A Mathable position: the tokens on the board, the mover's rack and, where known, the
+other players' racks and the bag.
 
 Read from a text grid or JSON, written back as the same text grid, and validated: a
 malformed grid, tokens the set cannot supply, and tokens that no legal sequence of
@@ -12,49 +13,66 @@ from dataclasses import dataclass, field
 from solver.mathable.board import (COLUMNS, OP_SIGNS, SIZE, SQUARES, START,
                                    PositionError, cell_name, parse_cell)
 from solver.mathable.rules import equations
-from solver.mathable.tokens import RACK_SIZE, token_set
+from solver.mathable.tokens import MAX_RACK, RACK_SIZE, token_set
 
 EMPTY_MARKS = {".", "+", "-", "−", "*", "×", "/", "÷", "2x", "3x", "2X", "3X"}
 
 
 @dataclass
 class Position:
-    """The board as {cell: value} (the printed 1 2 3 4 included), the mover's rack and
-    the edition (126 or 106 tokens)."""
+    """The board as {cell: value} (the printed 1 2 3 4 included), the mover's rack, the
+    edition (126 or 106 tokens), and where known the other racks and the bag."""
 
     grid: dict = field(default_factory=lambda: dict(START))
     rack: list = field(default_factory=list)
     edition: int = 126
+    others: dict = field(default_factory=dict)      # player -> rack, where known
+    bag: list = field(default_factory=list)         # the bag's tokens, where known
+
+    def held(self) -> Counter:
+        """Every token known to be off the board: the racks and the bag."""
+        tokens = Counter(self.rack) + Counter(self.bag)
+        for rack in self.others.values():
+            tokens += Counter(rack)
+        return tokens
 
     def placed(self) -> Counter:
         """The tokens on the board that came from the set (not the printed four)."""
         return Counter(v for c, v in self.grid.items() if c not in START)
 
     def unseen(self) -> Counter:
-        """The tokens of the set that are neither on the board nor on the rack."""
-        return token_set(self.edition) - self.placed() - Counter(self.rack)
+        """The tokens of the set not on the board and on no known rack."""
+        others = sum((Counter(r) for r in self.others.values()), Counter())
+        return token_set(self.edition) - self.placed() - Counter(self.rack) - others
 
     def validate(self) -> "Position":
         """Raise PositionError unless this position could occur in a game."""
         for cell, value in START.items():
             if self.grid.get(cell) != value:
                 raise PositionError(f"{cell_name(cell)} must hold the printed {value}")
-        if len(self.rack) > RACK_SIZE + 8:
-            raise PositionError(f"a rack of {len(self.rack)} tokens: a holder has 7, "
-                                f"and at most one more per restriction square this turn")
+        if len(self.rack) > MAX_RACK:
+            raise PositionError(f"a rack of {len(self.rack)} tokens: a holder has "
+                                f"{RACK_SIZE}, and eureka takes at most {MAX_RACK} "
+                                f"(with the extra draws of a turn)")
+        for player, rack in self.others.items():
+            if len(rack) > RACK_SIZE:
+                raise PositionError(f"rack {player}: {len(rack)} tokens, but a holder "
+                                    f"has {RACK_SIZE} between turns")
         tokens = token_set(self.edition)
         for cell, value in sorted(self.grid.items()):
             if not _is_token(value, tokens):
                 raise PositionError(f"{cell_name(cell)}: {value!r} is not a Mathable "
                                     f"token")
-        for value in self.rack:
-            if not _is_token(value, tokens):
-                raise PositionError(f"rack: {value!r} is not a Mathable token")
-        for value, count in sorted((self.placed() + Counter(self.rack)).items()):
+        for where, values in [("rack", self.rack), ("bag", self.bag),
+                              *((f"rack {p}", r) for p, r in self.others.items())]:
+            for value in values:
+                if not _is_token(value, tokens):
+                    raise PositionError(f"{where}: {value!r} is not a Mathable token")
+        for value, count in sorted((self.placed() + self.held()).items()):
             if count > tokens[value]:
                 have = f"has {tokens[value]}" if tokens[value] else "has none"
-                raise PositionError(f"{count} tokens of {value} on the board and rack, "
-                                    f"but the {self.edition}-token set {have}")
+                raise PositionError(f"{count} tokens of {value} on the board, racks and "
+                                    f"bag, but the {self.edition}-token set {have}")
         stranded = unreachable(self.grid)
         if stranded:
             names = ", ".join(f"{cell_name(c)}={self.grid[c]}" for c in stranded)
@@ -106,22 +124,28 @@ def _numbers(text: str, what: str) -> list:
 
 def parse_text(text: str, edition: int = 126) -> Position:
     """A position from the text grid: 14 rows of 14 fields ('.' or a value), optionally
-    with a header of column letters and row numbers, then `rack: ...`."""
-    rows, rack = [], []
+    with a header of column letters and row numbers, then optional lines `rack: ...`
+    (the mover's), `rack P2: ...` (another player's), `bag: ...` and `edition: 106`."""
+    rows, known = [], Position(rack=[], edition=edition)
     for number, line in enumerate(text.splitlines(), 1):
         line = line.split("#")[0].strip()
         if not line or line.replace(" ", "") == COLUMNS:
             continue
         key, _, rest = line.partition(":")
         if rest or line.endswith(":"):
-            key = key.strip().lower()
-            if key == "rack":
-                rack = _numbers(rest, f"line {number}")
-            elif key == "edition":
-                edition = (_numbers(rest, f"line {number}") or [0])[0]
+            words, values = key.split(), _numbers(rest, f"line {number}")
+            entry = words[0].lower() if words else ""
+            if entry == "rack" and len(words) == 1:
+                known.rack = values
+            elif entry == "rack" and len(words) == 2:
+                known.others[words[1]] = values
+            elif entry == "bag" and len(words) == 1:
+                known.bag = values
+            elif entry == "edition" and len(words) == 1 and len(values) == 1:
+                known.edition = values[0]
             else:
-                raise PositionError(f"line {number}: unknown entry {key!r} (known: rack, "
-                                    f"edition)")
+                raise PositionError(f"line {number}: unknown entry {key.strip()!r} "
+                                    f"(known: rack, rack NAME, bag, edition)")
             continue
         fields = line.split()
         if len(fields) == SIZE + 1 and fields[0] == str(len(rows) + 1):
@@ -132,22 +156,26 @@ def parse_text(text: str, edition: int = 126) -> Position:
         rows.append([_token(f, f"line {number}") for f in fields])
     if len(rows) != SIZE:
         raise PositionError(f"the board needs {SIZE} rows, found {len(rows)}")
-    return _position(rows, rack, edition)
+    return _position(rows, known)
 
 
 def parse_json(text: str, edition: int = 126) -> Position:
     """A position from JSON: {"grid": [[null or value, ...] x 14] x 14} or
-    {"cells": {"I8": 12, ...}} (the printed 1 2 3 4 implied), with "rack" and
-    "edition" optional."""
+    {"cells": {"I8": 12, ...}} (the printed 1 2 3 4 implied), with "rack",
+    "others" ({"P2": [...]}), "bag" and "edition" optional."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise PositionError(f"not valid JSON: {e.msg} at line {e.lineno}") from None
     if not isinstance(data, dict) or ("grid" in data) == ("cells" in data):
         raise PositionError('a JSON position is an object with "grid" or "cells"')
-    rack, edition = data.get("rack", []), data.get("edition", edition)
-    if not isinstance(rack, list) or not all(isinstance(v, int) for v in rack):
-        raise PositionError('"rack" must be a list of token values')
+    others = data.get("others", {})
+    if not isinstance(others, dict):
+        raise PositionError('"others" must map player names to racks')
+    known = Position(rack=_values(data.get("rack", []), '"rack"'),
+                     edition=data.get("edition", edition),
+                     others={p: _values(r, f'"others" {p}') for p, r in others.items()},
+                     bag=_values(data.get("bag", []), '"bag"'))
     if "cells" in data:
         cells = data["cells"]
         if not isinstance(cells, dict):
@@ -165,13 +193,20 @@ def parse_json(text: str, edition: int = 126) -> Position:
             raise PositionError(f'"grid" must be {SIZE} rows of {SIZE} squares')
         rows = [[_token(v, f"row {r + 1}") if isinstance(v, str) else v for v in row]
                 for r, row in enumerate(rows)]
-    return _position(rows, rack, edition)
+    return _position(rows, known)
 
 
-def _position(rows, rack, edition) -> Position:
-    grid = {(r, c): value for r, row in enumerate(rows) for c, value in enumerate(row)
-            if value is not None}
-    return Position(grid, list(rack), edition).validate()
+def _values(values, what: str) -> list:
+    if not isinstance(values, list) or not all(isinstance(v, int) for v in values):
+        raise PositionError(f"{what} must be a list of token values")
+    return values
+
+
+def _position(rows, known: Position) -> Position:
+    """The grid read, with the racks, bag and edition read beside it, validated."""
+    known.grid = {(r, c): value for r, row in enumerate(rows)
+                  for c, value in enumerate(row) if value is not None}
+    return known.validate()
 
 
 def read(path: str, edition: int = 126) -> Position:

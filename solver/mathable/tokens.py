@@ -21,6 +21,7 @@ TOKEN_SETS = {
     106: _set(1, 7, range(0), range(11, 22)),          # the other edition
 }
 RACK_SIZE = 7
+MAX_RACK = 12                 # a holder of 7 and the extra draws of one turn
 FULL_RACK_BONUS = 50
 
 
