@@ -12,13 +12,14 @@ class Timing:
     puzzles: int
     median_ms: float
     p95_ms: float
+    max_ms: float
     total_s: float
     results: tuple
 
     def as_dict(self) -> dict:
         return {"solver": self.solver, "workload": self.workload, "puzzles": self.puzzles,
                 "median_ms": self.median_ms, "p95_ms": self.p95_ms,
-                "total_s": self.total_s}
+                "max_ms": self.max_ms, "total_s": self.total_s}
 
 
 def time_solver(name: str, workload: str, solve, puzzles, warmup: int = 3,
@@ -35,5 +36,5 @@ def time_solver(name: str, workload: str, solve, puzzles, warmup: int = 3,
             progress(1)
     times.sort()
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-    return Timing(name, workload, len(puzzles), statistics.median(times), p95,
+    return Timing(name, workload, len(puzzles), statistics.median(times), p95, times[-1],
                   sum(times) / 1000, tuple(results))

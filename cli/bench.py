@@ -80,12 +80,12 @@ def _timed(solver, workload, solve, puzzles, warmup=3) -> Timing:
 
 def _print(rows, agreement) -> None:
     click.echo(f"{'workload':<15} {'solver':<26} {'puzzles':>7} {'median ms':>10} "
-               f"{'p95 ms':>9} {'× eureka':>9}")
+               f"{'p95 ms':>9} {'max ms':>9} {'× eureka':>9}")
     for row in rows:
         t = row.timing
         ratio = f"{row.ratio:.0f}×" if row.ratio else ""
         click.echo(f"{t.workload:<15} {t.solver:<26} {t.puzzles:>7} {t.median_ms:>10.3f} "
-                   f"{t.p95_ms:>9.3f} {ratio:>9}")
+                   f"{t.p95_ms:>9.3f} {t.max_ms:>9.3f} {ratio:>9}")
     for key, a in agreement.items():
         click.echo(f"agreement {key}: {a['agree']}/{a['puzzles']} puzzles ({a['compared']})")
     click.echo(f"peak memory of the run: {peak_rss_mb():.0f} MB")
