@@ -177,6 +177,8 @@ def best_turns(board, sq_op, award, rack_vals, rack_cnt, max_states):
     left = np.empty(rack_vals.size, dtype=np.int64)
     hits = np.zeros(rack_vals.size, dtype=np.int64)
     slot = np.full(MAX_TOKEN + 1, -1, dtype=np.int64)     # token value -> rack index
+    move_code = np.empty(rm_cell.size + N_CELLS * rack_vals.size, dtype=np.int64)
+    move_pts = np.empty_like(move_code)
     for k in range(rack_vals.size):
         slot[rack_vals[k]] = k
     i = 0
@@ -205,13 +207,11 @@ def best_turns(board, sq_op, award, rack_vals, rack_cnt, max_states):
                         touched[nt] = c
                         nt += 1
         # Every legal next placement: unchanged squares keep their root moves.
+        nm = 0
         for r in range(rm_cell.size):
             if mark[rm_cell[r]] == 0 and left[rm_idx[r]] > 0:
-                n = _add_child(codes, m, rm_cell[r] * 16 + rm_idx[r], g[i] + rm_pts[r],
-                               i, child, key, keys, g, parent, last, size, table, hmask, n)
-                if n > keys.shape[0] - 2:
-                    keys, g, parent, last, size, table, hmask = _grow(
-                        keys, g, parent, last, size, n)
+                move_code[nm], move_pts[nm] = rm_cell[r] * 16 + rm_idx[r], rm_pts[r]
+                nm += 1
         for t in range(nt):
             c = touched[t]
             if board[c] != EMPTY:
@@ -219,13 +219,16 @@ def best_turns(board, sq_op, award, rack_vals, rack_cnt, max_states):
             _count_equations(cand, c, slot, left, hits)
             for k in range(rack_vals.size):
                 if hits[k] > 0:
-                    n = _add_child(codes, m, c * 16 + k,
-                                   g[i] + rack_vals[k] * hits[k] * award[c], i, child, key,
-                                   keys, g, parent, last, size, table, hmask, n)
+                    move_code[nm] = c * 16 + k
+                    move_pts[nm] = rack_vals[k] * hits[k] * award[c]
+                    nm += 1
                     hits[k] = 0
-                    if n > keys.shape[0] - 2:
-                        keys, g, parent, last, size, table, hmask = _grow(
-                            keys, g, parent, last, size, n)
+        for r in range(nm):
+            n = _add_child(codes, m, move_code[r], g[i] + move_pts[r], i, child, key,
+                           keys, g, parent, last, size, table, hmask, n)
+            if n > keys.shape[0] - 2:
+                keys, g, parent, last, size, table, hmask = _grow(keys, g, parent, last,
+                                                                  size, n)
         # Take the tokens back.
         for t in range(nt):
             c = touched[t]
