@@ -12,7 +12,8 @@ from pathlib import Path
 
 from solver import countdown, pitagoras
 from solver.mathable import selfplay
-from solver.mathable.search import best_turns, full_rack_bonus
+from solver.mathable.search import best_turns
+from solver.mathable.tokens import full_rack_bonus
 from solver.numbers.solve import most_cards, solve
 
 

@@ -7,7 +7,8 @@ from solver.mathable import position as positions
 from solver.mathable import record as records
 from solver.mathable.board import OP_SIGNS, cell_name
 from solver.mathable.claim import check_turn
-from solver.mathable.search import Turn, best_turns, full_rack_bonus, single_placements
+from solver.mathable.search import Turn, best_turns, single_placements
+from solver.mathable.tokens import full_rack_bonus
 
 EDITION = click.option("--edition", type=click.Choice(["126", "106"]), default="126",
                        show_default=True, help="The token set: 126 (the rulebook) or 106.")

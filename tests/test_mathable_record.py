@@ -270,7 +270,26 @@ BAD = [
     ("P1: I8=12 J8=16 draw A1=1 A2=2 A3=3 A4=4 A5=5 A6=6 A7=7", 1,
      "turn 1 (P1): A7=7 from an empty holder"),
     ("A: pass\nB: pass\nC: pass\nD: pass\nE: pass", 5, "a fifth player, E"),
+    ("P1: pass\nP2: pass\nP2: pass", 3, "turn 3 (P2): out of turn: P1 is next"),
+    ("P1: pass\nP2: pass\nP1: pass\nP3: pass", 4,
+     "turn 4 (P3): joins after the first round"),
+    ("P1: I8=١٢", 1, "is not a placement"),
+    ("P1: exchange ²", 1, "exchange N"),
 ]
+
+
+@pytest.mark.parametrize("header, asked, fragment", [
+    ("edition: 106", {"edition": 126}, "'edition: 106', but edition 126 was asked for"),
+    ("bonus: on", {"bonus": False}, "'bonus: on', but bonus off was asked for"),
+])
+def test_headers_must_agree_with_what_is_asked(header, asked, fragment):
+    with pytest.raises(RecordError, match=fragment):
+        parse(f"{header}\nP1: pass", **asked)
+
+
+def test_asked_settings_apply_without_headers():
+    record = parse("P1: pass", edition=106, bonus=False)
+    assert (record.edition, record.bonus) == (106, False)
 
 
 @pytest.mark.parametrize("text, line, fragment", BAD)

@@ -5,7 +5,8 @@ from collections import Counter
 from dataclasses import dataclass
 
 from solver.mathable.rules import IllegalPlacement, score_turn
-from solver.mathable.search import Turn, best_turns, full_rack_bonus
+from solver.mathable.search import Turn, best_turns
+from solver.mathable.tokens import full_rack_bonus
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from solver.mathable.board import (COLUMNS, OP_SIGNS, SIZE, SQUARES, START,
                                    PositionError, cell_name, parse_cell)
 from solver.mathable.rules import equations
-from solver.mathable.tokens import MAX_RACK, RACK_SIZE, token_set
+from solver.mathable.tokens import MAX_RACK, RACK_SIZE, TOKEN_SETS, token_set
+from solver.text import read_text, whole_number
 
 EMPTY_MARKS = {".", "+", "-", "−", "*", "×", "/", "÷", "2x", "3x", "2X", "3X"}
 
@@ -107,34 +108,37 @@ def _token(text: str, where: str):
     """One grid field: None for an empty square, else the token's value."""
     if text in EMPTY_MARKS:
         return None
-    body = text.strip("[]")
-    if body.isdigit():
-        return int(body)
+    value = whole_number(text.strip("[]"))
+    if value is not None:
+        return value
     raise PositionError(f"{where}: {text!r} is neither a token nor an empty square "
                         f"('.')")
 
 
 def _numbers(text: str, what: str) -> list:
-    try:
-        return [int(x) for x in text.replace(",", " ").split()]
-    except ValueError:
-        raise PositionError(f"{what}: expected token values, got {text.strip()!r}") \
-            from None
+    values = [whole_number(x) for x in text.replace(",", " ").split()]
+    if None in values:
+        raise PositionError(f"{what}: expected token values, got {text.strip()!r}")
+    return values
 
 
-def parse_text(text: str, edition: int = 126) -> Position:
+def parse_text(text: str, edition: int | None = None) -> Position:
     """A position from the text grid: 14 rows of 14 fields ('.' or a value), optionally
     with a header of column letters and row numbers, then optional lines `rack: ...`
-    (the mover's), `rack P2: ...` (another player's), `bag: ...` and `edition: 106`."""
-    rows, known = [], Position(rack=[], edition=edition)
+    (the mover's), `rack P2: ...` (another player's), `bag: ...` and `edition: 106`.
+    `edition`, when given, is the edition asked for: the file must not say otherwise."""
+    rows, known, seen = [], Position(rack=[], edition=edition or 126), set()
     for number, line in enumerate(text.splitlines(), 1):
         line = line.split("#")[0].strip()
-        if not line or line.replace(" ", "") == COLUMNS:
+        if not line or line.replace(" ", "").upper() == COLUMNS:
             continue
         key, _, rest = line.partition(":")
         if rest or line.endswith(":"):
             words, values = key.split(), _numbers(rest, f"line {number}")
             entry = words[0].lower() if words else ""
+            if " ".join(words).lower() in seen:
+                raise PositionError(f"line {number}: a second {key.strip()!r} line")
+            seen.add(" ".join(words).lower())
             if entry == "rack" and len(words) == 1:
                 known.rack = values
             elif entry == "rack" and len(words) == 2:
@@ -142,13 +146,13 @@ def parse_text(text: str, edition: int = 126) -> Position:
             elif entry == "bag" and len(words) == 1:
                 known.bag = values
             elif entry == "edition" and len(words) == 1 and len(values) == 1:
-                known.edition = values[0]
+                known.edition = _edition(values[0], edition, f"line {number}")
             else:
                 raise PositionError(f"line {number}: unknown entry {key.strip()!r} "
                                     f"(known: rack, rack NAME, bag, edition)")
             continue
         fields = line.split()
-        if len(fields) == SIZE + 1 and fields[0] == str(len(rows) + 1):
+        if len(fields) == SIZE + 1 and whole_number(fields[0]) == len(rows) + 1:
             fields = fields[1:]
         if len(fields) != SIZE:
             raise PositionError(f"line {number}: a board row needs {SIZE} squares, "
@@ -159,7 +163,7 @@ def parse_text(text: str, edition: int = 126) -> Position:
     return _position(rows, known)
 
 
-def parse_json(text: str, edition: int = 126) -> Position:
+def parse_json(text: str, edition: int | None = None) -> Position:
     """A position from JSON: {"grid": [[null or value, ...] x 14] x 14} or
     {"cells": {"I8": 12, ...}} (the printed 1 2 3 4 implied), with "rack",
     "others" ({"P2": [...]}), "bag" and "edition" optional."""
@@ -167,13 +171,18 @@ def parse_json(text: str, edition: int = 126) -> Position:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise PositionError(f"not valid JSON: {e.msg} at line {e.lineno}") from None
+    except RecursionError:
+        raise PositionError("not a position: JSON nested too deeply") from None
     if not isinstance(data, dict) or ("grid" in data) == ("cells" in data):
         raise PositionError('a JSON position is an object with "grid" or "cells"')
     others = data.get("others", {})
     if not isinstance(others, dict):
         raise PositionError('"others" must map player names to racks')
+    found = data.get("edition", edition or 126)
+    if not isinstance(found, int) or isinstance(found, bool) or found not in TOKEN_SETS:
+        raise PositionError(f'"edition" is 126 or 106, not {found!r}')
     known = Position(rack=_values(data.get("rack", []), '"rack"'),
-                     edition=data.get("edition", edition),
+                     edition=_edition(found, edition, '"edition"'),
                      others={p: _values(r, f'"others" {p}') for p, r in others.items()},
                      bag=_values(data.get("bag", []), '"bag"'))
     if "cells" in data:
@@ -183,8 +192,12 @@ def parse_json(text: str, edition: int = 126) -> Position:
         rows = [[None] * SIZE for _ in range(SIZE)]
         for (r, c), value in START.items():
             rows[r][c] = value
+        named = set()
         for name, value in cells.items():
             r, c = parse_cell(name)
+            if (r, c) in named:
+                raise PositionError(f'"cells": {cell_name((r, c))} is given twice')
+            named.add((r, c))
             rows[r][c] = value
     else:
         rows = data["grid"]
@@ -196,7 +209,16 @@ def parse_json(text: str, edition: int = 126) -> Position:
     return _position(rows, known)
 
 
+def _edition(found: int, asked: int | None, where: str) -> int:
+    """The edition a file names, unless another one was asked for."""
+    if asked is not None and found != asked:
+        raise PositionError(f"{where}: the position is for the {found}-token edition, "
+                            f"but the {asked}-token edition was asked for")
+    return found
+
+
 def _values(values, what: str) -> list:
+    """A JSON list of token values, checked to be a list of whole numbers."""
     if not isinstance(values, list) or not all(isinstance(v, int) for v in values):
         raise PositionError(f"{what} must be a list of token values")
     return values
@@ -209,13 +231,9 @@ def _position(rows, known: Position) -> Position:
     return known.validate()
 
 
-def read(path: str, edition: int = 126) -> Position:
+def read(path: str, edition: int | None = None) -> Position:
     """A position from a file: JSON if it starts with '{', else the text grid."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise PositionError(f"cannot read {path}: {e.strerror}") from None
+    text = read_text(path, PositionError)
     if text.lstrip().startswith("{"):
         return parse_json(text, edition)
     return parse_text(text, edition)

@@ -35,6 +35,7 @@ from solver.errors import EurekaError
 from solver.mathable.board import SQUARES, START, PositionError, cell_name, parse_cell
 from solver.mathable.rules import IllegalPlacement, Placement, score_turn
 from solver.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, TOKEN_SETS, token_set
+from solver.text import read_text, whole_number
 
 HOLDERS = 4                              # the rulebook's contents: 4 token holders
 HEADERS = {"edition": tuple(str(e) for e in TOKEN_SETS), "bonus": ("on", "off")}
@@ -103,7 +104,7 @@ class _Supply:
 
     def value(self, text: str, where: str, what: str) -> int:
         """The token `text` names; RecordError unless the edition has one."""
-        if not text.isdecimal() or int(text) not in self.tokens:
+        if whole_number(text) not in self.tokens:
             raise RecordError(f"{where}: {what!r}: {text!r} is not a token of the "
                               f"{self.edition}-token set")
         return int(text)
@@ -119,8 +120,11 @@ class _Supply:
         return value
 
 
-def parse(text: str) -> Record:
-    """A record from its text (the format is in the module docstring)."""
+def parse(text: str, edition: int | None = None, bonus: bool | None = None) -> Record:
+    """A record from its text (the format is in the module docstring).  `edition` and
+    `bonus`, when given, are asked for: a header must not say otherwise."""
+    asked = {key: value for key, value in (("edition", edition and str(edition)),
+                                           ("bonus", _on_off(bonus))) if value}
     settings, plays, left, left_lines, supply = {}, [], {}, {}, None
     for number, line in enumerate(text.splitlines(), 1):
         line = line.split("#")[0].strip()
@@ -135,9 +139,10 @@ def parse(text: str) -> Record:
                               f"a header")
         if len(words) == 1 and words[0].lower() in HEADERS:
             settings[words[0].lower()] = _header(words[0].lower(), rest.strip(), where,
-                                                 settings, supply)
+                                                 settings, supply, asked)
             continue
-        supply = supply or _Supply(int(settings.get("edition", 126)))
+        settings = {"edition": "126", "bonus": "on", **asked, **settings}
+        supply = supply or _Supply(int(settings["edition"]))
         if len(words) == 2 and words[0].lower() == "left":
             player = words[1]
             if player in left:
@@ -151,23 +156,32 @@ def parse(text: str) -> Record:
                               f"is one word, e.g. P1 or Anna")
     if not plays:
         raise RecordError("the record has no turns: write one a line, e.g. 'P1: I8=12'")
-    record = Record(plays, left, int(settings.get("edition", 126)),
-                    settings.get("bonus", "on") == "on")
+    record = Record(plays, left, int(settings["edition"]), settings["bonus"] == "on")
     return _validated(record, left_lines)
 
 
-def _header(key: str, value: str, where: str, settings: dict, supply) -> str:
+def _header(key: str, value: str, where: str, settings: dict, supply, asked) -> str:
     """The value of an `edition` or `bonus` header line."""
     if supply or key in settings:
         raise RecordError(f"{where}: the {key!r} header must come once, before the "
                           f"turns")
     if value.lower() not in HEADERS[key]:
         raise RecordError(f"{where}: {key} is {' or '.join(HEADERS[key])}, not {value!r}")
+    if asked.get(key, value.lower()) != value.lower():
+        raise RecordError(f"{where}: the record says '{key}: {value}', but {key} "
+                          f"{asked[key]} was asked for")
     return value.lower()
+
+
+def _on_off(flag: bool | None) -> str | None:
+    return None if flag is None else "on" if flag else "off"
 
 
 def claimed_turn(text: str, edition: int = 126) -> tuple:
     """The placements of a claimed turn, `I8=12 J8=16`, checked as a record's are."""
+    if not text.split():
+        raise RecordError("the claimed turn is empty: write its placements, e.g. "
+                          "I8=12 J8=16")
     try:
         play = _play("claim", text, 0, _Supply(edition), "the claimed turn")
     except RecordError as e:
@@ -186,7 +200,7 @@ def _play(player: str, text: str, line: int, supply: _Supply, where: str = "") -
     if verb == "pass" and len(words) == 1:
         return Play(player, "pass", (), (), 0, line)
     if verb == "exchange":
-        if len(words) != 2 or not words[1].isdecimal() or int(words[1]) < 1:
+        if len(words) != 2 or not whole_number(words[1]):
             raise RecordError(f"{where}: write 'exchange N', N the number of tokens "
                               f"exchanged (1 or more), not {text.strip()!r}")
         return Play(player, "exchange", (), (), int(words[1]), line)
@@ -199,7 +213,7 @@ def _play(player: str, text: str, line: int, supply: _Supply, where: str = "") -
             draws.append(_draw(word, placements, draws, where, supply))
             continue
         cell, equals, value = word.partition("=")
-        if not equals or not value.isdecimal():
+        if not equals or whole_number(value) is None:
             raise RecordError(f"{where}: {word!r} is not a placement: write CELL=VALUE, "
                               f"e.g. I8=12")
         try:
@@ -228,8 +242,13 @@ def _draw(word: str, placements: list, draws: list, where: str, supply: _Supply)
 
 
 def _players(plays) -> list:
-    """The players, in the order they first appear."""
-    return list(dict.fromkeys(play.player for play in plays))
+    """The players in the order of the first round: up to the first who plays again."""
+    players = []
+    for play in plays:
+        if play.player in players:
+            break
+        players.append(play.player)
+    return players
 
 
 def _holders(record: Record):
@@ -245,6 +264,12 @@ def _holders(record: Record):
     sizes = []
     for number, play in enumerate(record.plays, 1):
         where = f"line {play.line}: turn {number} ({play.player})"
+        due = players[(number - 1) % len(players)]
+        if play.player != due:
+            why = (f"out of turn: {due} is next" if play.player in players
+                   else "joins after the first round")
+            raise RecordError(f"{where}: {why} (the players take turns in the order "
+                              f"of the first round)")
         start = holder[play.player]
         if play.exchanged > min(start, bag):
             raise RecordError(f"{where}: exchanges {_tokens(play.exchanged)}, but the "
@@ -285,30 +310,25 @@ def _validated(record: Record, left_lines: dict) -> Record:
     return record
 
 
-def read(path: str) -> Record:
-    """A text record from a file, or CAVA 2024 game N when `path` is its N_turns.txt."""
+def read(path: str, edition: int | None = None, bonus: bool | None = None) -> Record:
+    """A text record from a file, or CAVA 2024 game N when `path` is its N_turns.txt
+    (always the 126-token set and no bonus, as the course scored them)."""
     path = Path(path)
     game = CAVA_TURNS.match(path.name)
     if game:
+        if edition not in (None, 126) or bonus:
+            raise RecordError(f"{path.name}: a CAVA 2024 game is scored with the "
+                              f"126-token set and no bonus")
         return _cava(path, game.group(1))
-    return parse(_text(path))
-
-
-def _text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8-sig")
-    except OSError as e:
-        raise RecordError(f"cannot read {path}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"cannot read {path}: not UTF-8 text") from None
+    return parse(read_text(path, RecordError), edition, bonus)
 
 
 def _rows(path: Path, shape: str) -> list:
     """The lines of a CAVA file as (line number, word, numbers...), each line `shape`."""
     rows = []
-    for number, line in enumerate(_text(path).rstrip().splitlines(), 1):
+    for number, line in enumerate(read_text(path, RecordError).rstrip().splitlines(), 1):
         fields = line.split()
-        if len(fields) != shape.count("<") or not all(f.isdecimal() for f in fields[1:]):
+        if len(fields) != shape.count("<") or None in map(whole_number, fields[1:]):
             raise RecordError(f"{path.name} line {number}: expected {shape!r}, found "
                               f"{line.strip()!r}")
         rows.append((number, fields[0], *map(int, fields[1:])))

@@ -12,8 +12,7 @@ import numpy as np
 from solver.errors import SearchTooLarge
 from solver.mathable import kernels
 from solver.mathable.board import OPERATIONS, SQUARES
-from solver.mathable.rules import Placement, Scored, score_turn
-from solver.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE
+from solver.mathable.rules import Placement, score_turn
 
 MAX_STATES = 20_000_000         # sets of placements kept in memory (~1.3 GB)
 
@@ -81,11 +80,6 @@ def _rack(rack):
             np.array([rack.count(v) for v in values], dtype=np.int64))
 
 
-def full_rack_bonus(rack, bonus: bool = True) -> int:
-    """The bonus for placing every token of this rack: only a full rack of 7 earns it."""
-    return FULL_RACK_BONUS if bonus and len(rack) == RACK_SIZE else 0
-
-
 def best_turns(grid: dict, rack, top: int = 1, bonus: int = 0,
                max_states: int = MAX_STATES) -> list:
     """The `top` highest-scoring distinct turns (sets of placements), each in its best
@@ -129,3 +123,12 @@ def single_placements(grid: dict, rack) -> list:
     found = [score_turn(dict(grid), [Placement(cell_of(c), int(vals[k]))])[0]
              for c, k in zip(cells, idx)]
     return sorted(found, key=lambda s: (-s.points, s.placement.cell, s.placement.value))
+
+
+def any_placement(grid: dict, values) -> bool:
+    """Whether a token of any of these values can be placed anywhere on the board."""
+    board = board_array(grid)
+    vals = np.array(sorted(set(values)), dtype=np.int64)
+    cells, _, _ = kernels.single_moves(board, SQ_OP, AWARD,
+                                       kernels.fill_cand(board, SQ_OP), vals)
+    return cells.size > 0

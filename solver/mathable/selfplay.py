@@ -43,10 +43,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from solver.errors import EurekaError
-from solver.mathable.board import SQUARES, START, neighbours
-from solver.mathable.rules import results
-from solver.mathable.search import best_turns, single_placements
-from solver.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, token_set
+from solver.mathable.board import SQUARES, START
+from solver.mathable.search import any_placement, best_turns, single_placements
+from solver.mathable.tokens import RACK_SIZE, full_rack_bonus, token_set
 
 POLICIES = ("optimal", "greedy", "random")
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -84,7 +83,7 @@ class TurnRecord:
     grid: dict             # the board before the turn (a copy)
     holder: tuple          # the holder at the start of the turn
     placements: tuple      # rules.Scored, in playing order
-    bonus: int             # 0 or FULL_RACK_BONUS
+    bonus: int             # the full-rack bonus earned: 0 or 50
     points: int            # what the turn scored, bonus included
     drawn: tuple           # extra tokens drawn on restriction squares
     exchanged: tuple       # tokens put back in the bag (empty unless exchanging)
@@ -104,20 +103,6 @@ def check_policies(policies, edition) -> tuple:
             raise EurekaError(f"unknown policy {p!r}: choose from {', '.join(POLICIES)}")
     token_set(edition)                      # raises for an unknown edition
     return policies
-
-
-def _equation_possible(grid: dict, values) -> bool:
-    """Whether any of `values` completes an equation on some empty square."""
-    values = set(values)
-    for cell, square in SQUARES.items():
-        if cell in grid:
-            continue
-        for near, far in neighbours(cell):
-            if near in grid and far in grid:
-                for op, made in results(grid[near], grid[far]).items():
-                    if made in values and (not square.op or op == square.op):
-                        return True
-    return False
 
 
 class _Game:
@@ -212,7 +197,7 @@ def play_game(policies, rng, edition: int = 126, bonus: bool = True,
     seat = starter
     while True:
         holder = holders[seat]
-        full_bonus = FULL_RACK_BONUS if bonus and len(holder) == RACK_SIZE else 0
+        full_bonus = full_rack_bonus(holder, bonus)
         if on_turn is not None:
             before, start_holder = dict(grid), tuple(holder)
         placed, drawn, exchanged = [], [], []
@@ -223,7 +208,7 @@ def play_game(policies, rng, edition: int = 126, bonus: bool = True,
         else:
             remaining = [v for h in holders for v in h]
             remaining += bag
-            if not _equation_possible(grid, remaining):
+            if not any_placement(grid, remaining):
                 end = END_BLOCKED
                 break
             idle += 1

@@ -30,3 +30,8 @@ def token_set(edition: int) -> Counter:
     if edition not in TOKEN_SETS:
         raise EurekaError(f"no Mathable edition has {edition} tokens: choose 126 or 106")
     return TOKEN_SETS[edition]
+
+
+def full_rack_bonus(rack, bonus: bool = True) -> int:
+    """The bonus for placing every token of this rack: only a full rack of 7 earns it."""
+    return FULL_RACK_BONUS if bonus and len(rack) == RACK_SIZE else 0

@@ -1,0 +1,23 @@
+"""Reading what users write: text files and whole numbers, with one clear line for
+every way they can be wrong."""
+
+from pathlib import Path
+
+from solver.errors import EurekaError
+
+
+def read_text(path, error=EurekaError) -> str:
+    """The text of a UTF-8 file (a byte-order mark is dropped); `error` for a file that
+    cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except OSError as e:
+        raise error(f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise error(f"cannot read {path}: not UTF-8 text") from None
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number written in ASCII digits, else None ('12' -> 12; '²', '١٢', '-3',
+    '1.5' -> None)."""
+    return int(text) if text.isascii() and text.isdecimal() else None
