@@ -1,14 +1,15 @@
 """The fixed, seeded puzzle sets every solver is timed on."""
 
 import random
-from collections import Counter
 from dataclasses import dataclass, replace
 from importlib import resources
 
 from solver import countdown, pitagoras
-from solver.mathable.board import START, parse_cell
+from solver.mathable import record as records
+from solver.mathable.board import START
+from solver.mathable.position import Position
 from solver.mathable.search import best_turns
-from solver.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, token_set
+from solver.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE
 
 
 @dataclass(frozen=True)
@@ -46,26 +47,23 @@ class MathablePosition:
     rack: tuple
     source: str
 
-    def unseen(self) -> list:
-        placed = Counter(v for c, v in self.grid if c not in START)
-        return sorted((token_set(126) - placed).elements())
-
 
 def _real_games() -> dict:
-    """The CAVA 2024 games, as {game: [turn placements]}, from benchmarks/data."""
-    text = resources.files("benchmarks").joinpath("data/mathable_games.txt").read_text()
-    games: dict = {}
-    for line in text.splitlines():
-        if line and not line.startswith("#"):
-            game, _, *moves = line.split()
-            games.setdefault(game, []).append(
-                [(parse_cell(m.split("=")[0]), int(m.split("=")[1])) for m in moves])
-    return games
+    """The five CAVA 2024 games, as {name: [each turn's placements]}, from
+    benchmarks/data/mathable (game records)."""
+    folder = resources.files("benchmarks").joinpath("data/mathable")
+    return {f.name.removesuffix(".txt"): [play.placements
+                                          for play in records.parse(f.read_text()).plays]
+            for f in sorted(folder.iterdir(), key=lambda f: f.name)
+            if f.name.endswith(".txt")}
 
 
 def _with_rack(grid: dict, source: str, rng) -> MathablePosition:
-    pos = MathablePosition(tuple(sorted(grid.items())), (), source)
-    return MathablePosition(pos.grid, tuple(rng.sample(pos.unseen(), RACK_SIZE)), source)
+    """The position with a rack drawn from the tokens it has not seen."""
+    unseen = sorted(Position(dict(grid)).unseen().elements())
+    return MathablePosition(tuple(sorted(grid.items())),
+                            tuple(rng.sample(unseen, min(RACK_SIZE, len(unseen)))),
+                            source)
 
 
 def mathable_positions(n: int = 1000, seed: int = 2026) -> list[MathablePosition]:
@@ -79,15 +77,15 @@ def mathable_positions(n: int = 1000, seed: int = 2026) -> list[MathablePosition
         for number, turn in enumerate(turns):
             if number:
                 out.append(_with_rack(grid, f"{game} turn {number + 1}", rng))
-            grid.update(turn)
+            grid.update((p.cell, p.value) for p in turn)
     game = 0
     while len(out) < min(n, 200):
         game += 1
         grid = dict(START)
         for number in range(1, 60):
-            pos = _with_rack(grid, f"self-play {game} turn {number}", rng)
-            if len(pos.unseen()) < 2 * RACK_SIZE:
+            if sum(Position(dict(grid)).unseen().values()) < 2 * RACK_SIZE:
                 break
+            pos = _with_rack(grid, f"self-play {game} turn {number}", rng)
             if number > 1:
                 out.append(pos)
             turns = best_turns(grid, pos.rack, bonus=FULL_RACK_BONUS)

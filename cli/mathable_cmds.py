@@ -10,8 +10,8 @@ from solver.mathable.claim import check_turn
 from solver.mathable.search import Turn, best_turns, single_placements
 from solver.mathable.tokens import full_rack_bonus
 
-EDITION = click.option("--edition", type=click.Choice(["126", "106"]), default="126",
-                       show_default=True, help="The token set: 126 (the rulebook) or 106.")
+EDITION = click.option("--edition", type=click.Choice(["126", "106"]),
+                       help="The token set: 126 (the rulebook's, the default) or 106.")
 POSITION = click.option("--position", "position_file", type=click.Path(dir_okay=False),
                         help="The board: a text grid or JSON file (docs/MATHABLE.md); "
                              "default: the opening board.")
@@ -27,9 +27,9 @@ ASCII = click.option("--ascii", "as_ascii", is_flag=True,
 
 def _position(position_file, rack, edition):
     """The position and rack from the options, validated together."""
-    edition = int(edition)
+    edition = int(edition) if edition else None
     pos = positions.read(position_file, edition) if position_file \
-        else positions.Position(edition=edition)
+        else positions.Position(edition=edition or 126)
     if rack:
         pos.rack = list(rack)
     if not pos.rack:
@@ -48,7 +48,7 @@ def _sign(text: str, as_ascii: bool) -> str:
 def _placement_json(s) -> dict:
     return {"cell": cell_name(s.placement.cell), "value": s.placement.value,
             "points": s.points, "award": s.award, "restriction": s.restriction or None,
-            "draw": bool(s.restriction),
+            "may_draw": bool(s.restriction),
             "equations": [{"equation": e.text(), "cells": [cell_name(e.near),
                                                            cell_name(e.far)]}
                           for e in s.equations]}
@@ -81,10 +81,18 @@ def _turn_lines(turn: Turn, as_ascii) -> list:
     return lines
 
 
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
 def _points(turn: Turn) -> str:
-    placed = len(turn.placements)
-    draws = f", {turn.draws} extra draw{'s' * (turn.draws != 1)}" if turn.draws else ""
-    return f"{turn.points} points, {placed} placement{'s' * (placed != 1)}{draws}"
+    """'39 points, 5 placements, may draw 1 token'."""
+    text = f"{_plural(turn.points, 'point')}, {_plural(len(turn.placements), 'placement')}"
+    if turn.draws:
+        text += f", may draw {_plural(turn.draws, 'token')}"
+        if turn.bonus:
+            text += " (keeping one would lose the full-rack bonus)"
+    return text
 
 
 @click.command("mathable", cls=ListCommand,
@@ -143,7 +151,8 @@ def solve_mathable(position_file, rack, top, moves, board, edition, no_bonus, as
 @click.argument("args", nargs=-1)
 @POSITION
 @RACK
-@click.option("--detail", is_flag=True, help="Show every placement of every turn.")
+@click.option("--detail", is_flag=True,
+              help="Records: show every placement of every turn (claims always do).")
 @EDITION
 @NO_BONUS
 @JSON
@@ -160,7 +169,9 @@ def check_mathable(args, position_file, rack, detail, edition, no_bonus, as_json
         raise InputError("give one game record (a file), or --position/--rack and a "
                          "claimed turn")
     else:
-        _check_record(args[0], detail, as_json, as_ascii)
+        record = records.read(args[0], int(edition) if edition else None,
+                              False if no_bonus else None)
+        _check_record(args[0], record, detail, as_json, as_ascii)
 
 
 def _check_claim(text, pos, bonus, as_json, as_ascii):
@@ -189,18 +200,14 @@ def _check_claim(text, pos, bonus, as_json, as_ascii):
         click.get_current_context().exit(1)
 
 
-def _check_record(path, detail, as_json, as_ascii):
-    record = records.read(path)
+def _check_record(path, record, detail, as_json, as_ascii):
     result = records.replay(record)
     ok = result.illegal is None and not result.mismatches
     if as_json:
         emit_json({"schema": "eureka.mathable.replay/1", "record": path,
                    "edition": record.edition, "bonus": record.bonus, "valid": ok,
                    "illegal": result.illegal,
-                   "turns": [dict(number=t.number, player=t.play.player,
-                                  action=t.play.action, official=t.play.official,
-                                  **_turn_json(Turn(t.scored, t.bonus)))
-                             for t in result.turns],
+                   "turns": [_replayed_json(t) for t in result.turns],
                    "totals": result.totals, "deductions": result.deductions,
                    "final": result.final,
                    "mismatches": [t.number for t in result.mismatches]})
@@ -208,6 +215,15 @@ def _check_record(path, detail, as_json, as_ascii):
         _print_replay(path, record, result, detail, as_ascii)
     if not ok:
         click.get_current_context().exit(1)
+
+
+def _replayed_json(t) -> dict:
+    """A replayed turn: the turn's fields, what the record says, and the draws made."""
+    turn = _turn_json(Turn(t.scored, t.bonus))
+    for n, placement in enumerate(turn["placements"]):
+        placement["drew"] = n in t.play.draws
+    return {"number": t.number, "player": t.play.player, "action": t.play.action,
+            "official": t.play.official, "exchanged": t.play.exchanged, **turn}
 
 
 def _with_draws(play) -> str:

@@ -5,6 +5,7 @@ import sys
 import click
 
 from cli.base import InputError, OneLineGroup, emit_json, reports_errors
+from cli.mathable_cmds import EDITION, JSON, NO_BONUS
 from solver.mathable import selfplay
 from solver.mathable.board import OP_SIGNS
 
@@ -34,18 +35,18 @@ def _policies(policies: str, players: int | None) -> tuple:
                    f"{', '.join(selfplay.POLICIES)}; one name for every seat.")
 @click.option("--players", type=click.IntRange(2, 4),
               help="Number of players (default: one per policy, at least 2).")
-@click.option("--edition", type=click.Choice(["126", "106"]), default="126",
-              show_default=True, help="The token set.")
-@click.option("--no-bonus", is_flag=True, help="No 50 points for placing a full rack.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/JSON.md).")
+@EDITION
+@NO_BONUS
+@JSON
 @reports_errors
 def simulate_mathable(games, seed, policies, players, edition, no_bonus, as_json):
     names = _policies(policies, players)
     if players is None and len(names) == 1:
         names *= 2
-    selfplay.check_policies(names, int(edition))
+    edition = int(edition or 126)
+    selfplay.check_policies(names, edition)
     with click.progressbar(length=games, label="games", file=sys.stderr) as bar:
-        summary = selfplay.simulate(games, names, seed, int(edition), not no_bonus,
+        summary = selfplay.simulate(games, names, seed, edition, not no_bonus,
                                     progress=lambda done: bar.update(1))
     data = summary.as_dict()
     if as_json:

@@ -66,16 +66,32 @@ def test_check_the_rulebook_record():
     assert "totals: P1 39, P2 121" in lines
 
 
-def test_check_a_record_without_the_bonus():
+def test_check_a_record_as_json_with_its_draws():
     data = json.loads(run("check", "mathable", RULEBOOK, "--json").stdout)
     assert [t["points"] for t in data["turns"]] == [39, 121]
     assert data["turns"][1]["placements"][2]["points"] == 16      # H9: two equations
+    first, second = (t["placements"] for t in data["turns"])
+    assert [p["drew"] for p in first] == [False] * 4 + [True]     # J8, a + square
+    assert second[5]["may_draw"] and not second[5]["drew"]        # E8: declined
+
+
+def test_check_a_record_without_the_bonus():
+    data = json.loads(run("check", "mathable", RULEBOOK, "--no-bonus", "--json").stdout)
+    assert [t["points"] for t in data["turns"]] == [39, 71] and not data["bonus"]
+
+
+def test_record_header_and_options_must_agree(tmp_path):
+    record = tmp_path / "game.txt"
+    record.write_text("edition: 106\nP1: I8=12\n")
+    assert run("check", "mathable", str(record), "--edition", "106").exit_code == 0
+    result = run("check", "mathable", str(record), "--edition", "126")
+    assert result.exit_code == 2 and "'edition: 106', but edition 126" in result.stderr
 
 
 def test_check_a_claimed_turn_and_a_better_one():
     result = run("check", "mathable", *RACK, "I8=12 H6=8 G9=2 F7=1 J8=16")
     assert result.exit_code == 0
-    assert result.stdout.startswith("valid: 39 points, 5 placements, 1 extra draw")
+    assert result.stdout.startswith("valid: 39 points, 5 placements, may draw 1 token")
     assert "a better turn: 56 points" in result.stdout
 
 
@@ -117,6 +133,7 @@ def test_simulate_is_reproducible_and_summarised():
     (("check", "mathable", "--rack", "1", "Z9=1"), "'Z9' is not a cell"),
     (("check", "mathable", "--rack", "1", "I8=x"), "is not a placement"),
     (("check", "mathable", "/no/such/record"), "cannot read /no/such/record"),
+    (("check", "mathable", "--rack", "12", ""), "the claimed turn is empty"),
     (("simulate", "mathable", "--policies", "optimal,clever"), "unknown policy"),
     (("simulate", "mathable", "--players", "3", "--policies", "optimal,greedy"),
      "--players 3 but 2 policies"),
@@ -142,3 +159,12 @@ def test_bad_position_files(tmp_path, text, message):
     path.write_text(text)
     result = run("solve", "mathable", "--position", str(path), "--rack", "1")
     assert result.exit_code == 2 and message in result.stderr
+
+
+def test_the_record_example_of_the_docs_replays(tmp_path):
+    guide = (Path(__file__).parents[1] / "docs" / "MATHABLE.md").read_text()
+    example = guide.split("```\n# the rulebook's example, then")[1].split("```")[0]
+    record = tmp_path / "example.txt"
+    record.write_text("# the rulebook's example, then" + example)
+    data = json.loads(run("check", "mathable", str(record), "--json").stdout)
+    assert data["valid"] and [t["points"] for t in data["turns"]] == [39, 121, 0, 0]

@@ -11,6 +11,8 @@ from solver.mathable.tokens import full_rack_bonus
 
 @dataclass(frozen=True)
 class TurnVerdict:
+    """Whether a claimed turn is legal, its score, and the position's best turn."""
+
     valid: bool
     reason: str                 # why the turn is illegal ('' when it is legal)
     turn: Turn | None           # the claimed turn, scored, when legal

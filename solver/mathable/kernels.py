@@ -123,6 +123,7 @@ def single_moves(board, sq_op, award, cand, rack_vals):
 
 @njit(cache=True)
 def _key_hash(key, mask):
+    """The hash-table slot of a key (FNV-style mixing of its words)."""
     h = np.uint64(1469598103934665603)
     for w in range(KEY_WORDS):
         h = (h ^ key[w]) * np.uint64(1099511628211)
@@ -146,6 +147,7 @@ def _codes(keys, i, out):
 
 @njit(cache=True)
 def _pack(codes, n, key):
+    """Pack n sorted placement codes into a key, 16 bits each (code + 1; 0 = none)."""
     for w in range(KEY_WORDS):
         key[w] = np.uint64(0)
     for i in range(n):

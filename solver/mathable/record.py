@@ -3,15 +3,15 @@
 A text record has one turn a line, in playing order:
 
     # a comment: from '#' to the end of the line; blank lines are ignored
-    edition: 126        (optional header, before the first turn: 126 or 106 tokens)
-    bonus: off          (optional header: 'off' drops the 50-point bonus; default on)
-    P1: I8=12 H6=8 G9=2 F7=1 J8=16 draw
+    edition: 126
+    bonus: on
+    P1: I8=12 H6=8 G9=2 F7=1 J8=16 draw=11
     P2: F8=7 F9=6 H9=8 G6=4 E9=3 E8=21 E10=7
     P1: exchange 3
     P2: pass
-    left P1: 3 5
-    left P2:
 
+The optional headers, before the first turn: `edition` (126 or 106 tokens) and `bonus`
+('off' drops the 50-point bonus; default on).
 A turn is the player's name (one word: P1, Player1, Anna ...), a colon and one of:
   - placements CELL=VALUE in the order played, the cell written I8 or 8I; 'draw' right
     after a placement on a restriction square (+ − × ÷) records the extra token drawn
@@ -20,7 +20,7 @@ A turn is the player's name (one word: P1, Player1, Anna ...), a colon and one o
   - 'pass'.
 'left NAME: values' gives the tokens left on a holder at the end of the game (none after
 the colon: an empty holder); they are deducted from that player's points.  The players
-take their holders in the order they first appear.
+take turns in the order of the first round.
 
 `read` also imports a game of the CAVA 2024 data set: given its N_turns.txt, it reads the
 moves N_01.txt, N_02.txt ... and the official turn scores of N_scores.txt when present.

@@ -33,6 +33,7 @@ def index(cell) -> int:
 
 
 def cell_of(i: int) -> tuple:
+    """The board cell of a flat index in the padded kernel arrays."""
     return int(i) // kernels.W - kernels.PAD, int(i) % kernels.W - kernels.PAD
 
 

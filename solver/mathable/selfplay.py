@@ -115,12 +115,14 @@ class _Game:
         self.holders = [[] for _ in range(n)]
 
     def draw(self) -> int:
+        """A token taken from the bag at random."""
         bag = self.bag
         i = int(self.rng.integers(len(bag)))
         bag[i], bag[-1] = bag[-1], bag[i]
         return bag.pop()
 
     def refill(self, seat):
+        """Fill the seat's holder up to 7, as far as the bag goes."""
         holder = self.holders[seat]
         while len(holder) < RACK_SIZE and self.bag:
             holder.append(self.draw())
@@ -261,12 +263,14 @@ def game_rng(seed: int, i: int) -> np.random.Generator:
 
 
 def _stats(xs) -> dict:
+    """Mean, sample standard deviation, minimum, median and maximum."""
     return {"mean": statistics.fmean(xs),
             "sd": statistics.stdev(xs) if len(xs) > 1 else 0.0,
             "min": min(xs), "median": statistics.median(xs), "max": max(xs)}
 
 
 def _span(xs) -> dict:
+    """Mean, minimum and maximum."""
     return {"mean": statistics.fmean(xs), "min": min(xs), "max": max(xs)}
 
 
