@@ -60,7 +60,8 @@ def _turn_json(turn: Turn) -> dict:
                                                 for s in turn.placements]}
 
 
-def _placement_line(n, s, as_ascii) -> str:
+def _placement_line(label: str, s, as_ascii) -> str:
+    """One placement: its label ('1.' or '-'), points, equations and square."""
     eqs = "; ".join(f"{e.text()} ({cell_name(e.near)}, {cell_name(e.far)})"
                     for e in s.equations)
     notes = []
@@ -71,11 +72,12 @@ def _placement_line(n, s, as_ascii) -> str:
     if s.restriction:
         notes.append(f"{OP_SIGNS[s.restriction]} square: may draw a token")
     note = f"  [{', '.join(notes)}]" if notes else ""
-    return _sign(f"  {n}. {s.placement.text():<7} {s.points:>4}  {eqs}{note}", as_ascii)
+    return _sign(f"  {label} {s.placement.text():<7} {s.points:>4}  {eqs}{note}", as_ascii)
 
 
 def _turn_lines(turn: Turn, as_ascii) -> list:
-    lines = [_placement_line(n, s, as_ascii) for n, s in enumerate(turn.placements, 1)]
+    lines = [_placement_line(f"{n}.", s, as_ascii)
+             for n, s in enumerate(turn.placements, 1)]
     if turn.bonus:
         lines.append(f"     + {turn.bonus} for placing the full rack")
     return lines
@@ -135,7 +137,7 @@ def solve_mathable(position_file, rack, top, moves, board, edition, no_bonus, as
     if moves:
         click.echo(f"Every legal single placement: {len(singles)}")
         for s in singles:
-            click.echo(_placement_line("-", s, as_ascii).replace(" -.", " -"))
+            click.echo(_placement_line("-", s, as_ascii))
     if board:
         grid = dict(pos.grid)
         for s in turns[0].placements:
