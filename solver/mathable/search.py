@@ -18,6 +18,7 @@ MAX_STATES = 20_000_000         # sets of placements kept in memory (~1.3 GB)
 
 
 def _squares():
+    """Each square's restriction (0 none, 1–4 for + − × ÷) and award, as kernel arrays."""
     op = np.zeros(kernels.N_CELLS, dtype=np.int64)
     award = np.zeros(kernels.N_CELLS, dtype=np.int64)
     for (r, c), square in SQUARES.items():
@@ -117,10 +118,8 @@ def _verified(grid: dict, moves, bonus: int, found: int) -> Turn:
 
 def single_placements(grid: dict, rack) -> list:
     """Every legal single placement of a rack token, best first."""
-    vals, _ = _rack(list(rack))
-    board = board_array(grid)
-    cand = kernels.fill_cand(board, SQ_OP)
-    cells, idx, _ = kernels.single_moves(board, SQ_OP, AWARD, cand, vals)
+    _rack(list(rack))
+    vals, cells, idx = _single_moves(grid, rack)
     found = [score_turn(dict(grid), [Placement(cell_of(c), int(vals[k]))])[0]
              for c, k in zip(cells, idx)]
     return sorted(found, key=lambda s: (-s.points, s.placement.cell, s.placement.value))
@@ -128,8 +127,13 @@ def single_placements(grid: dict, rack) -> list:
 
 def any_placement(grid: dict, values) -> bool:
     """Whether a token of any of these values can be placed anywhere on the board."""
+    return _single_moves(grid, values)[1].size > 0
+
+
+def _single_moves(grid: dict, values):
+    """The distinct values, and every legal (square, value index) on the board."""
     board = board_array(grid)
     vals = np.array(sorted(set(values)), dtype=np.int64)
-    cells, _, _ = kernels.single_moves(board, SQ_OP, AWARD,
-                                       kernels.fill_cand(board, SQ_OP), vals)
-    return cells.size > 0
+    cells, idx, _ = kernels.single_moves(board, SQ_OP, AWARD,
+                                         kernels.fill_cand(board, SQ_OP), vals)
+    return vals, cells, idx
