@@ -31,8 +31,8 @@ class Position:
     bag: list = field(default_factory=list)         # the bag's tokens, where known
 
     def held(self) -> Counter:
-        """Every token known to be off the board: the racks and the bag."""
-        tokens = Counter(self.rack) + Counter(self.bag)
+        """The tokens known to be on the racks: the mover's and the others'."""
+        tokens = Counter(self.rack)
         for rack in self.others.values():
             tokens += Counter(rack)
         return tokens
@@ -43,8 +43,7 @@ class Position:
 
     def unseen(self) -> Counter:
         """The tokens of the set not on the board and on no known rack."""
-        others = sum((Counter(r) for r in self.others.values()), Counter())
-        return token_set(self.edition) - self.placed() - Counter(self.rack) - others
+        return token_set(self.edition) - self.placed() - self.held()
 
     def validate(self) -> "Position":
         """Raise PositionError unless this position could occur in a game."""
@@ -69,7 +68,8 @@ class Position:
             for value in values:
                 if not _is_token(value, tokens):
                     raise PositionError(f"{where}: {value!r} is not a Mathable token")
-        for value, count in sorted((self.placed() + self.held()).items()):
+        for value, count in sorted((self.placed() + self.held() + Counter(self.bag))
+                                   .items()):
             if count > tokens[value]:
                 have = f"has {tokens[value]}" if tokens[value] else "has none"
                 raise PositionError(f"{count} tokens of {value} on the board, racks and "
