@@ -168,3 +168,16 @@ def test_the_record_example_of_the_docs_replays(tmp_path):
     record.write_text("# the rulebook's example, then" + example)
     data = json.loads(run("check", "mathable", str(record), "--json").stdout)
     assert data["valid"] and [t["points"] for t in data["turns"]] == [39, 121, 0, 0]
+
+
+def test_bench_mathable_workloads_agree_with_the_oracle(tmp_path):
+    out = tmp_path / "bench.json"
+    result = run("bench", "--puzzles", "3", "--sample", "2", "--workload", "mathable4",
+                 "--workload", "mathable-games", "--out", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    rows = {(t["workload"], t["solver"]): t for t in data["timings"]}
+    assert rows[("mathable4", "eureka")]["puzzles"] == 3
+    assert rows[("mathable-games", "eureka")]["puzzles"] == 3
+    assert data["agreement"]["mathable4/oracle"] == {"compared": "answer", "puzzles": 2,
+                                                     "agree": 2}
