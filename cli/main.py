@@ -2,6 +2,7 @@
 
 import click
 
+from cli.analyze_cmds import analyze
 from cli.base import OneLineGroup, as_program
 from cli.bench import bench
 from cli.mathable_cmds import check_mathable, solve_mathable
@@ -38,6 +39,7 @@ eureka.add_command(solve)
 eureka.add_command(check)
 eureka.add_command(bench)
 eureka.add_command(simulate)
+eureka.add_command(analyze)
 
 run_eureka = as_program(eureka)
 run_solve = as_program(solve)

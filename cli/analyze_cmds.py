@@ -1,0 +1,94 @@
+"""`eureka analyze`: exhaustive tables of a game, written as CSV and a summary."""
+
+import csv
+import io
+import json
+import shutil
+import sys
+from collections import Counter
+from pathlib import Path
+
+import click
+
+from cli.base import InputError, OneLineGroup, emit_json, reports_errors
+from solver.deck import describe
+from solver.analysis import countdown
+from solver.analysis.shards import save_atomically
+
+
+@click.group(cls=OneLineGroup, help="Exhaustive tables of a game: exact, not sampled.")
+def analyze():
+    pass
+
+
+def _writable(folder: Path) -> Path:
+    """The output folder, created, before any work starts."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"cannot write to {folder}: {e.strerror}") from None
+    return folder
+
+
+def _write_csv(path: Path, header, rows) -> None:
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    save_atomically(path, lambda f: f.write(text.getvalue().encode()))
+
+
+@analyze.command("countdown", help="Every selection of six numbers × every target "
+                                   "100–999: which can be made.")
+@click.option("--out", "folder", type=click.Path(file_okay=False), default="analysis",
+              show_default=True, help="Folder for the tables (and the resumable shards).")
+@click.option("--fresh", is_flag=True, help="Discard the shards of an earlier run.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@reports_errors
+def analyze_countdown(folder, fresh, as_json):
+    out = _writable(Path(folder) / "countdown")
+    if fresh and (out / "shards").exists():
+        shutil.rmtree(out / "shards")
+    with click.progressbar(length=countdown.shard_count(), label="shards",
+                           file=sys.stderr, show_eta=True) as bar:
+        reached = countdown.table(out / "shards", bar.update)
+    hands = countdown.selections()
+    summary = countdown.summarise(hands, reached)
+    _write_csv(out / "selections.csv",
+               ["selection", "large", "tile_sets", "targets_made", "missing"],
+               ([" ".join(map(str, h)), int(sum(v in countdown.LARGE for v in h)),
+                 countdown.ways(h), int(r.sum()),
+                 _runs(countdown.LOW + (~r).nonzero()[0])]
+                for h, r in zip(hands, reached)))
+    made = reached.sum(axis=0)
+    _write_csv(out / "targets.csv", ["target", "selections"],
+               ([countdown.LOW + t, int(n)] for t, n in enumerate(made)))
+    data = {"schema": "eureka.analyze.countdown/1", **summary.as_dict()}
+    save_atomically(out / "summary.json", lambda f: f.write(json.dumps(data, indent=2)
+                                                            .encode()))
+    if as_json:
+        emit_json(data)
+    else:
+        _print(summary, out)
+
+
+def _runs(values) -> str:
+    """Targets as runs: '100–107, 109, 150–999' ('' for none)."""
+    return describe(Counter(values.tolist())) if len(values) else ""
+
+
+def _print(s: countdown.Summary, out: Path) -> None:
+    pairs = s.selections * s.targets
+    click.echo(f"Countdown: {s.selections:,} selections × {s.targets} targets "
+               f"({countdown.LOW}–{countdown.HIGH})")
+    click.echo(f"made: {s.solvable:,} of {pairs:,} ({s.solvable / pairs:.2%}); weighted "
+               f"by the tile sets that give each selection: "
+               f"{s.solvable_share_weighted:.2%}")
+    click.echo(f"selections that make every target: {s.all_targets:,}")
+    click.echo(f"{'large':>5} {'selections':>11} {'mean targets':>13} {'all targets':>12}")
+    for row in s.by_large:
+        click.echo(f"{row['large']:>5} {row['selections']:>11,} "
+                   f"{row['mean_targets']:>13.1f} {row['all_targets']:>12,}")
+    click.echo("hardest targets: " + ", ".join(f"{h['target']} ({h['selections']:,})"
+                                               for h in s.hardest))
+    click.echo(f"tables written to {out}/ (selections.csv, targets.csv, summary.json)")

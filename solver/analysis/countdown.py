@@ -1,0 +1,88 @@
+"""The complete Countdown table: every selection of six numbers against every target
+100–999, and what it says about the game."""
+
+import itertools
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver import countdown
+from solver.analysis import shards
+from solver.analysis.values import sweep
+
+LARGE = (25, 50, 75, 100)
+LOW, HIGH = countdown.TARGETS.start, countdown.TARGETS.stop - 1
+SHARD = 512                       # selections per shard
+VERSION = 1                       # of the shard contents
+
+
+def selections() -> np.ndarray:
+    """Every distinct selection (a multiset of six of the 24 numbers), ascending."""
+    tiles = sorted(countdown.NUMBERS.elements())
+    return np.array(sorted(set(itertools.combinations(tiles, countdown.HAND_SIZE))),
+                    dtype=np.int64)
+
+
+def ways(selection) -> int:
+    """How many sets of six numbered tiles give this selection (of C(24, 6))."""
+    return math.prod(math.comb(countdown.NUMBERS[v], k)
+                     for v, k in Counter(selection.tolist()).items())
+
+
+def reach(hands: np.ndarray) -> np.ndarray:
+    """reach[i, t - 100]: whether selection i makes target t (any of its numbers, each
+    at most once, + − × ÷ with positive whole steps)."""
+    return sweep(hands, LOW, HIGH, True, countdown.rules().cap)
+
+
+def table(folder, progress=None) -> np.ndarray:
+    """The whole table, one shard of selections at a time, resumable from `folder`."""
+    hands = selections()
+    work = [hands[i:i + SHARD] for i in range(0, len(hands), SHARD)]
+    parts = shards.run(work, reach, folder, {"sweep": "countdown", "version": VERSION,
+                                              "shard": SHARD}, progress)
+    return np.concatenate(parts)
+
+
+def shard_count() -> int:
+    return math.ceil(len(selections()) / SHARD)
+
+
+@dataclass
+class Summary:
+    """What the table says: totals, by number of large numbers, the hardest targets."""
+
+    selections: int
+    targets: int
+    solvable: int                  # (selection, target) pairs that can be made
+    solvable_share_weighted: float  # the same, each selection weighted by its tile sets
+    all_targets: int               # selections that make every target
+    by_large: list                 # per number of large numbers
+    hardest: list                  # targets made by the fewest selections
+
+    def as_dict(self) -> dict:
+        return dict(vars(self))
+
+
+def summarise(hands: np.ndarray, reached: np.ndarray, hardest: int = 10) -> Summary:
+    weights = np.array([ways(h) for h in hands], dtype=np.float64)
+    large = np.isin(hands, LARGE).sum(axis=1)
+    per_selection = reached.sum(axis=1)
+    per_target = reached.sum(axis=0)
+    by_large = []
+    for n in range(len(LARGE) + 1):
+        rows = large == n
+        by_large.append({"large": n, "selections": int(rows.sum()),
+                         "mean_targets": float(per_selection[rows].mean()),
+                         "all_targets": int((per_selection[rows] == reached.shape[1]).sum())})
+    order = np.argsort(per_target, kind="stable")[:hardest]
+    return Summary(
+        selections=len(hands), targets=reached.shape[1], solvable=int(reached.sum()),
+        solvable_share_weighted=float(weights @ per_selection
+                                      / (weights.sum() * reached.shape[1])),
+        all_targets=int((per_selection == reached.shape[1]).sum()),
+        by_large=by_large,
+        hardest=[{"target": int(LOW + t), "selections": int(per_target[t])}
+                 for t in order])

@@ -1,0 +1,190 @@
+"""Numba kernels: which targets a hand can make, for every hand of a sweep at once.
+
+For one hand, the values of every subset of its cards are built from the smaller subsets:
+the values of a subset are what + − × ÷ make of the values of any two complementary
+parts (each unordered split once; − and ÷ taken larger by smaller).  The whole hand's
+values are never stored, only checked against the targets.  The sweep runs the hands of
+a shard in parallel (prange) on every core.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+
+@njit(cache=True)
+def _combine(a, b, positive, cap, out, k):
+    """Append what a and b make to out[k:]; returns the new end."""
+    s = a + b
+    if s <= cap:
+        out[k] = s
+        k += 1
+    d = a - b if a >= b else b - a
+    if d > 0 or (d == 0 and not positive):
+        out[k] = d
+        k += 1
+    p = a * b
+    if p <= cap and (a == 0 or p // a == b):
+        out[k] = p
+        k += 1
+    big, small = max(a, b), min(a, b)
+    if small > 0 and big % small == 0:
+        out[k] = big // small
+        k += 1
+    elif small == 0 and big > 0 and not positive:
+        out[k] = 0
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def reachable(cards, lo, hi, positive, cap):
+    """hits[t - lo] is True when some subset of the cards makes t (1 <= lo <= t <= hi)."""
+    n = cards.size
+    full = (1 << n) - 1
+    hits = np.zeros(hi - lo + 1, dtype=np.bool_)
+    start = np.zeros(full + 1, dtype=np.int64)
+    end = np.zeros(full + 1, dtype=np.int64)
+    store = np.empty(1024, dtype=np.int64)
+    used = 0
+    spare = np.empty(6, dtype=np.int64)
+    for mask in range(1, full):
+        size = _popcount(mask)
+        if size == 1:
+            made = cards[_lowest(mask):_lowest(mask) + 1]
+            k = 1
+        else:
+            made, k = _values_of(store, start, end, mask, positive, cap)
+        for i in range(k):
+            if lo <= made[i] <= hi:
+                hits[made[i] - lo] = True
+        if size == n - 1:
+            # Its values only ever meet the one card left out: combine them at once.
+            c = cards[_lowest(full ^ mask)]
+            for i in range(k):
+                m = _combine(made[i], c, positive, cap, spare, 0)
+                for j in range(m):
+                    if lo <= spare[j] <= hi:
+                        hits[spare[j] - lo] = True
+            continue
+        values = np.unique(made[:k])
+        if used + values.size > store.size:
+            store = _grown(store, used + values.size)
+        start[mask], end[mask] = used, used + values.size
+        store[used:used + values.size] = values
+        used += values.size
+    if n == 1:
+        if lo <= cards[0] <= hi:
+            hits[cards[0] - lo] = True
+    else:
+        _mark_whole_hand(store, start, end, full, lo, hi, hits)
+    return hits
+
+
+@njit(cache=True)
+def _popcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _lowest(x):
+    """The index of the lowest set bit."""
+    i = 0
+    while not (x >> i) & 1:
+        i += 1
+    return i
+
+
+@njit(cache=True)
+def _values_of(store, start, end, mask, positive, cap):
+    """Every value (repeats included) that two complementary stored parts of `mask`
+    make: (array, count)."""
+    low = mask & -mask
+    pairs = 0
+    part = (mask - 1) & mask
+    while part > 0:
+        if part & low:
+            pairs += (end[part] - start[part]) * (end[mask ^ part] - start[mask ^ part])
+        part = (part - 1) & mask
+    made = np.empty(4 * pairs, dtype=np.int64)
+    k = 0
+    part = (mask - 1) & mask
+    while part > 0:
+        if part & low:
+            other = mask ^ part
+            for i in range(start[part], end[part]):
+                for j in range(start[other], end[other]):
+                    k = _combine(store[i], store[j], positive, cap, made, k)
+        part = (part - 1) & mask
+    return made, k
+
+
+@njit(cache=True)
+def _mark_whole_hand(store, start, end, mask, lo, hi, hits):
+    """Mark the targets lo..hi (lo >= 1) that the whole hand makes from two parts of at
+    least two cards each (a part of one card was met by its complement already).  For
+    each value x of the smaller part, only the values y of the other part that can give
+    a target are visited, found by binary search in its sorted values."""
+    low = mask & -mask
+    part = (mask - 1) & mask
+    while part > 0:
+        if part & low and _popcount(part) >= 2 and _popcount(mask ^ part) >= 2:
+            a, b = part, mask ^ part
+            if end[a] - start[a] > end[b] - start[b]:
+                a, b = b, a
+            ys = store[start[b]:end[b]]
+            for i in range(start[a], end[a]):
+                x = store[i]
+                _window(ys, lo - x, hi - x, x, 0, lo, hits)         # x + y
+                _window(ys, x + lo, x + hi, x, 1, lo, hits)         # y − x
+                _window(ys, x - hi, x - lo, x, 2, lo, hits)         # x − y
+                if x > 0:
+                    _window(ys, (lo + x - 1) // x, hi // x, x, 3, lo, hits)   # x × y
+                    _window(ys, x * lo, x * hi, x, 4, lo, hits)               # y ÷ x
+                    _window(ys, (x + hi - 1) // hi, x // lo, x, 5, lo, hits)  # x ÷ y
+        part = (part - 1) & mask
+
+
+@njit(cache=True)
+def _window(ys, first, last, x, op, lo, hits):
+    """For the sorted values ys in [first, last], mark what (x op y) makes."""
+    i = np.searchsorted(ys, first)
+    while i < ys.size and ys[i] <= last:
+        y = ys[i]
+        i += 1
+        if op == 0:
+            t = x + y
+        elif op == 1:
+            t = y - x
+        elif op == 2:
+            t = x - y
+        elif op == 3:
+            t = x * y
+        elif op == 4:
+            if y % x:
+                continue
+            t = y // x
+        else:
+            if y == 0 or x % y:
+                continue
+            t = x // y
+        hits[t - lo] = True
+
+
+@njit(cache=True)
+def _grown(store, need):
+    bigger = np.empty(max(2 * store.size, need), dtype=np.int64)
+    bigger[:store.size] = store
+    return bigger
+
+
+@njit(cache=True, parallel=True)
+def sweep(hands, lo, hi, positive, cap):
+    """reachable() for every row of `hands` (all of one size), in parallel."""
+    out = np.zeros((hands.shape[0], hi - lo + 1), dtype=np.bool_)
+    for h in prange(hands.shape[0]):
+        out[h] = reachable(hands[h], lo, hi, positive, cap)
+    return out

@@ -1,0 +1,111 @@
+"""The analysis sweeps: the values kernel against the oracle, the Countdown table
+against the engine, and resumable shards."""
+
+import csv
+import json
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cli.main import eureka
+from solver.analysis import countdown, shards
+from solver.analysis.values import reachable, sweep
+from solver.countdown import rules as countdown_rules
+from solver.errors import EurekaError
+from solver.numbers.engine import HandSearch
+from solver.numbers.rules import Rules
+from tests.oracle import numbers as oracle
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["whole", "positive"]), st.data())
+def test_reachable_targets_match_the_oracle(domain, data):
+    low = 0 if domain == "whole" else 1
+    cards = data.draw(st.lists(st.integers(low, 30), min_size=1, max_size=5))
+    lo = data.draw(st.integers(1, 150))
+    hi = data.draw(st.integers(lo, lo + 200))
+    rules = Rules(ops="+-*/", domain=domain)
+    expected = {v for v in oracle.reachable_values(cards, rules) if lo <= v <= hi}
+    hits = reachable(np.array(cards, dtype=np.int64), lo, hi, domain == "positive",
+                     rules.cap)
+    assert set((lo + np.nonzero(hits)[0]).tolist()) == expected
+
+
+def test_sweep_rows_are_the_single_hands():
+    hands = countdown.selections()[::997]
+    table = sweep(hands, 100, 999, True, 10**18)
+    for hand, row in zip(hands, table):
+        assert np.array_equal(row, reachable(hand, 100, 999, True, 10**18))
+
+
+def test_countdown_slice_matches_the_engine():
+    hands = countdown.selections()[::1301]          # 11 selections across the table
+    table = countdown.reach(hands)
+    for hand, row in zip(hands, table):
+        search = HandSearch(hand.tolist(), countdown_rules())
+        made = [t for t in range(100, 1000) if search.reaches(t)]
+        assert (100 + np.nonzero(row)[0]).tolist() == made
+
+
+def test_selections_and_their_tile_sets():
+    hands = countdown.selections()
+    assert len(hands) == len({tuple(h) for h in hands})
+    assert sum(countdown.ways(h) for h in hands) == 134_596        # C(24, 6)
+    assert countdown.ways(np.array([1, 1, 2, 3, 4, 100])) == 1 * 2 * 2 * 2 * 1
+
+
+def test_shards_resume_and_never_recompute(tmp_path):
+    calls = []
+
+    def compute(unit):
+        calls.append(unit)
+        if len(calls) == 3 and unit == 2:
+            raise KeyboardInterrupt            # the run is stopped half-way
+        return np.array([unit * 10])
+
+    with pytest.raises(KeyboardInterrupt):
+        shards.run([0, 1, 2, 3], compute, tmp_path, {"sweep": "test"})
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "manifest.json", "shard-00000.npy", "shard-00001.npy"]       # nothing half-written
+    calls.clear()
+    parts = shards.run([0, 1, 2, 3], compute, tmp_path, {"sweep": "test"})
+    assert calls == [2, 3] and [p.tolist() for p in parts] == [[0], [10], [20], [30]]
+
+
+def test_shards_of_another_sweep_are_refused(tmp_path):
+    shards.run([0], lambda u: np.array([u]), tmp_path, {"sweep": "a"})
+    with pytest.raises(EurekaError, match="holds the shards of another sweep"):
+        shards.run([0], lambda u: np.array([u]), tmp_path, {"sweep": "b"})
+
+
+def test_analyze_countdown_tables_agree_and_resume(tmp_path):
+    args = ["analyze", "countdown", "--out", str(tmp_path), "--json"]
+    first = CliRunner().invoke(eureka, args)
+    assert first.exit_code == 0, first.output
+    summary = json.loads(first.stdout)
+    out = tmp_path / "countdown"
+    with open(out / "selections.csv") as f:
+        rows = list(csv.DictReader(f))
+    with open(out / "targets.csv") as f:
+        targets = list(csv.DictReader(f))
+    assert len(rows) == summary["selections"] == 13_243
+    assert sum(int(r["targets_made"]) for r in rows) == summary["solvable"]
+    assert sum(int(t["selections"]) for t in targets) == summary["solvable"]
+    assert sum(int(r["targets_made"]) == 900 for r in rows) == summary["all_targets"]
+    assert sum(b["selections"] for b in summary["by_large"]) == 13_243
+    hardest = min(targets, key=lambda t: int(t["selections"]))
+    assert summary["hardest"][0]["selections"] == int(hardest["selections"])
+    # A lost shard is recomputed; the tables come out the same.
+    (out / "shards" / "shard-00007.npy").unlink()
+    again = CliRunner().invoke(eureka, args)
+    assert json.loads(again.stdout) == summary
+    assert (out / "shards" / "shard-00007.npy").exists()
+
+
+def test_analyze_into_a_folder_that_cannot_be_written():
+    result = CliRunner().invoke(eureka, ["analyze", "countdown", "--out",
+                                         "/proc/no-such-folder"])
+    assert result.exit_code == 2 and result.stderr.startswith("error: cannot write")
