@@ -12,7 +12,9 @@ import click
 
 from cli.base import InputError, OneLineGroup, emit_json, reports_errors
 from solver.deck import describe
+from solver import pitagoras
 from solver.analysis import countdown
+from solver.analysis import pitagoras as odds_of
 from solver.analysis.shards import save_atomically
 
 
@@ -92,3 +94,58 @@ def _print(s: countdown.Summary, out: Path) -> None:
     click.echo("hardest targets: " + ", ".join(f"{h['target']} ({h['selections']:,})"
                                                for h in s.hardest))
     click.echo(f"tables written to {out}/ (selections.csv, targets.csv, summary.json)")
+
+
+@analyze.command("pitagoras", help="The exact odds over every deal and every dice "
+                                   "total: solvable, most cards, expected reward.")
+@click.option("--die", type=click.Choice(sorted(pitagoras.TENS_DICE)), default="blue",
+              show_default=True, help="The two-digit die: blue, red (easier), black.")
+@click.option("--easy", is_flag=True, help="The easier deck: no cards above 15.")
+@click.option("--cards", type=click.IntRange(5, 7), default=5, show_default=True,
+              help="Cards face up (6 or 7 when extra cards are dealt).")
+@click.option("--out", "folder", type=click.Path(file_okay=False), default="analysis",
+              show_default=True, help="Folder for the tables (and the resumable shards).")
+@click.option("--fresh", is_flag=True, help="Discard the shards of an earlier run.")
+@click.option("--json", "as_json", is_flag=True, help="Print the odds as JSON.")
+@reports_errors
+def analyze_pitagoras(die, easy, cards, folder, fresh, as_json):
+    variant = odds_of.Variant(die, easy, cards)
+    out = _writable(Path(folder) / f"pitagoras-{variant.name()}")
+    if fresh and (out / "shards").exists():
+        shutil.rmtree(out / "shards")
+    with click.progressbar(length=odds_of.shard_count(variant), label="shards",
+                           file=sys.stderr, show_eta=True) as bar:
+        most = odds_of.table(variant, out / "shards", bar.update)
+    hands, weights = odds_of.deals(variant)
+    result = odds_of.odds(variant, most)
+    dice = [row["total"] for row in result.per_total]
+    lo = dice[0]
+    _write_csv(out / "deals.csv", ["deal", "probability", *map(str, dice)],
+               ([" ".join(map(str, h)), repr(float(w)), *(int(m[t - lo]) for t in dice)]
+                for h, w, m in zip(hands, weights, most)))
+    _write_csv(out / "totals.csv",
+               ["total", "probability", "solvable", *(f"most_{k}" for k in
+                                                      range(cards + 1)), "expected_cards"],
+               ([r["total"], r["probability"], r["solvable"], *r["most_cards"],
+                 r["expected_cards"]] for r in result.per_total))
+    data = {"schema": "eureka.analyze.pitagoras/1", **result.as_dict()}
+    save_atomically(out / "summary.json", lambda f: f.write(json.dumps(data, indent=2)
+                                                            .encode()))
+    if as_json:
+        emit_json(data)
+    else:
+        _print_odds(result, out)
+
+
+def _print_odds(o, out: Path) -> None:
+    click.echo(f"Pitagoras, {o.variant}: {o.deals:,} deals × "
+               f"{len(o.per_total)} dice totals, exact odds")
+    click.echo(f"a solution exists: {o.solvable:.4%}; expected cards of the best: "
+               f"{o.expected_cards:.4f}")
+    click.echo("most cards: " + ", ".join(f"{k}: {p:.4%}"
+                                          for k, p in enumerate(o.most_cards)))
+    click.echo(f"{'total':>5} {'chance':>7} {'solvable':>9} {'expected':>9}")
+    for r in o.per_total:
+        click.echo(f"{r['total']:>5} {r['probability']:>7.2%} {r['solvable']:>9.3%} "
+                   f"{r['expected_cards']:>9.3f}")
+    click.echo(f"tables written to {out}/ (deals.csv, totals.csv, summary.json)")

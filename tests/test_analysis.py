@@ -11,34 +11,47 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli.main import eureka
+from solver import pitagoras
 from solver.analysis import countdown, shards
-from solver.analysis.values import reachable, sweep
+from solver.analysis import pitagoras as pitagoras_odds
+from solver.analysis.values import most_cards, sweep
 from solver.countdown import rules as countdown_rules
 from solver.errors import EurekaError
 from solver.numbers.engine import HandSearch
 from solver.numbers.rules import Rules
+from solver.numbers.solve import most_cards as engine_most_cards
 from tests.oracle import numbers as oracle
+
+
+def oracle_most_cards(cards, rules, lo, hi) -> dict:
+    """{target: the most cards of any admitted form making it}, by brute force."""
+    most = {}
+    for mask, forms in oracle.all_forms(cards, rules).items():
+        for form, value in forms.items():
+            if lo <= value <= hi and oracle.admitted_value(form, rules) == value:
+                most[value] = max(most.get(value, 0), bin(mask).count("1"))
+    return most
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["whole", "positive"]), st.data())
-def test_reachable_targets_match_the_oracle(domain, data):
+def test_most_cards_per_target_match_the_oracle(domain, data):
     low = 0 if domain == "whole" else 1
     cards = data.draw(st.lists(st.integers(low, 30), min_size=1, max_size=5))
-    lo = data.draw(st.integers(1, 150))
+    lo = data.draw(st.integers(0, 150))
     hi = data.draw(st.integers(lo, lo + 200))
     rules = Rules(ops="+-*/", domain=domain)
-    expected = {v for v in oracle.reachable_values(cards, rules) if lo <= v <= hi}
-    hits = reachable(np.array(cards, dtype=np.int64), lo, hi, domain == "positive",
-                     rules.cap)
-    assert set((lo + np.nonzero(hits)[0]).tolist()) == expected
+    most = most_cards(np.array(cards, dtype=np.int64), lo, hi, domain == "positive",
+                      rules.cap)
+    found = {lo + t: int(m) for t, m in enumerate(most) if m}
+    assert found == oracle_most_cards(cards, rules, lo, hi)
 
 
 def test_sweep_rows_are_the_single_hands():
     hands = countdown.selections()[::997]
     table = sweep(hands, 100, 999, True, 10**18)
     for hand, row in zip(hands, table):
-        assert np.array_equal(row, reachable(hand, 100, 999, True, 10**18))
+        assert np.array_equal(row, most_cards(hand, 100, 999, True, 10**18))
 
 
 def test_countdown_slice_matches_the_engine():
@@ -109,3 +122,48 @@ def test_analyze_into_a_folder_that_cannot_be_written():
     result = CliRunner().invoke(eureka, ["analyze", "countdown", "--out",
                                          "/proc/no-such-folder"])
     assert result.exit_code == 2 and result.stderr.startswith("error: cannot write")
+
+
+def test_pitagoras_deals_and_dice():
+    hands, weights = pitagoras_odds.deals(pitagoras_odds.Variant())
+    assert len(hands) == 33_969 and weights.sum() == pytest.approx(1)
+    assert len({tuple(h) for h in hands}) == len(hands)
+    blue = pitagoras_odds.totals("blue")
+    assert min(blue) == 20 and max(blue) == 78 and sum(blue.values()) == pytest.approx(1)
+    assert pitagoras_odds.totals("red")[0] == pytest.approx(1 / 18)   # 0 + 0, or 0 + 0
+    with pytest.raises(EurekaError, match="no Pitagoras die"):
+        pitagoras_odds.totals("green")
+
+
+@pytest.mark.parametrize("variant", [pitagoras_odds.Variant(),
+                                     pitagoras_odds.Variant("red", easy=True)])
+def test_pitagoras_slice_matches_the_engine(variant):
+    hands, _ = pitagoras_odds.deals(variant)
+    dice = pitagoras_odds.totals(variant.die)
+    lo, hi = min(dice), max(dice)
+    sample = hands[::4001]
+    table = sweep(sample, lo, hi, False, pitagoras.rules().cap)
+    for hand, row in zip(sample, table):
+        for total in dice:
+            best = engine_most_cards(hand.tolist(), total, pitagoras.rules())
+            assert row[total - lo] == (len(best.cards) if best else 0), (hand, total)
+
+
+def test_analyze_pitagoras_odds_are_consistent(tmp_path):
+    result = CliRunner().invoke(eureka, ["analyze", "pitagoras", "--die", "red",
+                                         "--easy", "--out", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    odds = json.loads(result.stdout)
+    dice = pitagoras_odds.totals("red")
+    overall = np.zeros(6)
+    for row in odds["per_total"]:
+        assert sum(row["most_cards"]) == pytest.approx(1)
+        assert row["solvable"] == pytest.approx(1 - row["most_cards"][0])
+        overall += dice[row["total"]] * np.array(row["most_cards"])
+    assert odds["most_cards"] == pytest.approx(overall.tolist())
+    assert odds["solvable"] == pytest.approx(1 - overall[0])
+    with open(tmp_path / "pitagoras-red-easy-deck-5-cards" / "deals.csv") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == odds["deals"]
+    solvable_at_0 = sum(float(r["probability"]) for r in rows if r["0"] != "0")
+    assert solvable_at_0 == pytest.approx(odds["per_total"][0]["solvable"])

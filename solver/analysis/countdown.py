@@ -34,7 +34,7 @@ def ways(selection) -> int:
 def reach(hands: np.ndarray) -> np.ndarray:
     """reach[i, t - 100]: whether selection i makes target t (any of its numbers, each
     at most once, + − × ÷ with positive whole steps)."""
-    return sweep(hands, LOW, HIGH, True, countdown.rules().cap)
+    return sweep(hands, LOW, HIGH, True, countdown.rules().cap) > 0
 
 
 def table(folder, progress=None) -> np.ndarray:

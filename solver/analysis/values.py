@@ -1,4 +1,5 @@
-"""Numba kernels: which targets a hand can make, for every hand of a sweep at once.
+"""Numba kernels: which targets a hand can make, and with how many cards at most, for
+every hand of a sweep at once.
 
 For one hand, the values of every subset of its cards are built from the smaller subsets:
 the values of a subset are what + − × ÷ make of the values of any two complementary
@@ -37,11 +38,11 @@ def _combine(a, b, positive, cap, out, k):
 
 
 @njit(cache=True)
-def reachable(cards, lo, hi, positive, cap):
-    """hits[t - lo] is True when some subset of the cards makes t (1 <= lo <= t <= hi)."""
+def most_cards(cards, lo, hi, positive, cap):
+    """most[t - lo]: the most cards of any subset that makes t (0: none), lo <= t <= hi."""
     n = cards.size
     full = (1 << n) - 1
-    hits = np.zeros(hi - lo + 1, dtype=np.bool_)
+    hits = np.zeros(hi - lo + 1, dtype=np.int8)
     start = np.zeros(full + 1, dtype=np.int64)
     end = np.zeros(full + 1, dtype=np.int64)
     store = np.empty(1024, dtype=np.int64)
@@ -56,7 +57,7 @@ def reachable(cards, lo, hi, positive, cap):
             made, k = _values_of(store, start, end, mask, positive, cap)
         for i in range(k):
             if lo <= made[i] <= hi:
-                hits[made[i] - lo] = True
+                hits[made[i] - lo] = max(hits[made[i] - lo], size)
         if size == n - 1:
             # Its values only ever meet the one card left out: combine them at once.
             c = cards[_lowest(full ^ mask)]
@@ -64,7 +65,7 @@ def reachable(cards, lo, hi, positive, cap):
                 m = _combine(made[i], c, positive, cap, spare, 0)
                 for j in range(m):
                     if lo <= spare[j] <= hi:
-                        hits[spare[j] - lo] = True
+                        hits[spare[j] - lo] = n
             continue
         values = np.unique(made[:k])
         if used + values.size > store.size:
@@ -74,9 +75,9 @@ def reachable(cards, lo, hi, positive, cap):
         used += values.size
     if n == 1:
         if lo <= cards[0] <= hi:
-            hits[cards[0] - lo] = True
+            hits[cards[0] - lo] = 1
     else:
-        _mark_whole_hand(store, start, end, full, lo, hi, hits)
+        _mark_whole_hand(store, start, end, full, lo, hi, positive, hits)
     return hits
 
 
@@ -123,8 +124,8 @@ def _values_of(store, start, end, mask, positive, cap):
 
 
 @njit(cache=True)
-def _mark_whole_hand(store, start, end, mask, lo, hi, hits):
-    """Mark the targets lo..hi (lo >= 1) that the whole hand makes from two parts of at
+def _mark_whole_hand(store, start, end, mask, lo, hi, positive, hits):
+    """Mark the targets lo..hi that the whole hand makes from two parts of at
     least two cards each (a part of one card was met by its complement already).  For
     each value x of the smaller part, only the values y of the other part that can give
     a target are visited, found by binary search in its sorted values."""
@@ -136,20 +137,26 @@ def _mark_whole_hand(store, start, end, mask, lo, hi, hits):
             if end[a] - start[a] > end[b] - start[b]:
                 a, b = b, a
             ys = store[start[b]:end[b]]
+            n = _popcount(mask)
             for i in range(start[a], end[a]):
                 x = store[i]
-                _window(ys, lo - x, hi - x, x, 0, lo, hits)         # x + y
-                _window(ys, x + lo, x + hi, x, 1, lo, hits)         # y − x
-                _window(ys, x - hi, x - lo, x, 2, lo, hits)         # x − y
+                _window(ys, lo - x, hi - x, x, 0, lo, n, hits)         # x + y
+                _window(ys, x + lo, x + hi, x, 1, lo, n, hits)         # y − x
+                _window(ys, x - hi, x - lo, x, 2, lo, n, hits)         # x − y
                 if x > 0:
-                    _window(ys, (lo + x - 1) // x, hi // x, x, 3, lo, hits)   # x × y
-                    _window(ys, x * lo, x * hi, x, 4, lo, hits)               # y ÷ x
-                    _window(ys, (x + hi - 1) // hi, x // lo, x, 5, lo, hits)  # x ÷ y
+                    _window(ys, (lo + x - 1) // x, hi // x, x, 3, lo, n, hits)  # x × y
+                    _window(ys, x * lo, x * hi, x, 4, lo, n, hits)              # y ÷ x
+                    _window(ys, max(1, (x + hi - 1) // hi), x // lo if lo else x,
+                            x, 5, lo, n, hits)                                  # x ÷ y
+                elif lo == 0 and ys.size:
+                    hits[0] = n                       # 0 × y = 0, and 0 ÷ y for y > 0
         part = (part - 1) & mask
+    if positive and lo == 0:
+        hits[0] = 0                                   # no step may make 0
 
 
 @njit(cache=True)
-def _window(ys, first, last, x, op, lo, hits):
+def _window(ys, first, last, x, op, lo, n, hits):
     """For the sorted values ys in [first, last], mark what (x op y) makes."""
     i = np.searchsorted(ys, first)
     while i < ys.size and ys[i] <= last:
@@ -171,7 +178,7 @@ def _window(ys, first, last, x, op, lo, hits):
             if y == 0 or x % y:
                 continue
             t = x // y
-        hits[t - lo] = True
+        hits[t - lo] = n
 
 
 @njit(cache=True)
@@ -183,8 +190,8 @@ def _grown(store, need):
 
 @njit(cache=True, parallel=True)
 def sweep(hands, lo, hi, positive, cap):
-    """reachable() for every row of `hands` (all of one size), in parallel."""
-    out = np.zeros((hands.shape[0], hi - lo + 1), dtype=np.bool_)
+    """most_cards() for every row of `hands` (all of one size), in parallel."""
+    out = np.zeros((hands.shape[0], hi - lo + 1), dtype=np.int8)
     for h in prange(hands.shape[0]):
-        out[h] = reachable(hands[h], lo, hi, positive, cap)
+        out[h] = most_cards(hands[h], lo, hi, positive, cap)
     return out

@@ -1,0 +1,102 @@
+"""The exact Pitagoras odds: every deal of the deck, weighted by its probability, against
+every dice total, weighted by its probability."""
+
+import itertools
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver import pitagoras
+from solver.analysis import shards
+from solver.analysis.values import sweep
+from solver.errors import EurekaError
+
+SHARD = 4096                      # deals per shard
+VERSION = 1                       # of the shard contents
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One way to play: the two-digit die, the deck, how many cards lie face up."""
+
+    die: str = "blue"
+    easy: bool = False
+    cards: int = 5
+
+    def name(self) -> str:
+        deck = "easy-deck" if self.easy else "deck"
+        return f"{self.die}-{deck}-{self.cards}-cards"
+
+
+def deals(variant: Variant) -> tuple:
+    """Every distinct deal (a multiset of face-up cards), ascending, and its probability."""
+    deck = pitagoras.deck(variant.easy)
+    out = set(itertools.combinations(sorted(deck.elements()), variant.cards))
+    hands = np.array(sorted(out), dtype=np.int64)
+    total = math.comb(sum(deck.values()), variant.cards)
+    weights = np.array([math.prod(math.comb(deck[v], k)
+                                  for v, k in Counter(h.tolist()).items()) for h in hands],
+                       dtype=np.float64) / total
+    return hands, weights
+
+
+def totals(die: str) -> dict:
+    """{dice total: probability}: the blue one-digit die and the two-digit die."""
+    if die not in pitagoras.TENS_DICE:
+        raise EurekaError(f"no Pitagoras die is called {die!r}: choose from "
+                          f"{', '.join(pitagoras.TENS_DICE)}")
+    tens = pitagoras.TENS_DICE[die]
+    counts = Counter(a + b for a in pitagoras.ONES_DIE for b in tens)
+    n = len(pitagoras.ONES_DIE) * len(tens)
+    return {t: counts[t] / n for t in sorted(counts)}
+
+
+def table(variant: Variant, folder, progress=None) -> np.ndarray:
+    """most[i, t - lowest total]: the most cards of deal i that make total t (0: none)."""
+    hands, _ = deals(variant)
+    dice = totals(variant.die)
+    lo, hi = min(dice), max(dice)
+    work = [hands[i:i + SHARD] for i in range(0, len(hands), SHARD)]
+    cap = pitagoras.rules().cap
+    parts = shards.run(work, lambda h: sweep(h, lo, hi, False, cap), folder,
+                       {"sweep": "pitagoras", "variant": variant.name(),
+                        "version": VERSION, "shard": SHARD}, progress)
+    return np.concatenate(parts)
+
+
+def shard_count(variant: Variant) -> int:
+    return math.ceil(len(deals(variant)[0]) / SHARD)
+
+
+@dataclass
+class Odds:
+    """The odds of one variant: per dice total and overall."""
+
+    variant: str
+    deals: int
+    solvable: float                # P(some equation makes the total)
+    most_cards: list               # P(the best equation uses k cards), k = 0..cards
+    expected_cards: float          # E[cards of the best equation] (0 when none)
+    per_total: list                # the same, per dice total, with its probability
+
+    def as_dict(self) -> dict:
+        return dict(vars(self))
+
+
+def odds(variant: Variant, most: np.ndarray) -> Odds:
+    """The odds from the table: deals weighted by their probability, totals by theirs."""
+    _, weights = deals(variant)
+    dice = totals(variant.die)
+    lo = min(dice)
+    per_total, overall = [], np.zeros(variant.cards + 1)
+    for t, p in dice.items():
+        dist = np.bincount(most[:, t - lo], weights=weights,
+                           minlength=variant.cards + 1)
+        overall += p * dist
+        per_total.append({"total": t, "probability": p, "solvable": float(1 - dist[0]),
+                          "most_cards": dist.tolist(),
+                          "expected_cards": float(dist @ np.arange(len(dist)))})
+    return Odds(variant.name(), len(weights), float(1 - overall[0]), overall.tolist(),
+                float(overall @ np.arange(len(overall))), per_total)
