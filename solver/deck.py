@@ -1,5 +1,6 @@
 """Decks as multisets of card values, and the check that a hand could come from one."""
 
+import math
 from collections import Counter
 
 from solver.errors import HandError
@@ -26,3 +27,26 @@ def describe(deck: Counter) -> str:
             runs.append(str(first) if first == prev else f"{first}–{prev}")
             first = cur
     return ", ".join(runs)
+
+
+def hands(deck: Counter, size: int) -> list:
+    """Every distinct hand of `size` cards the deck can deal, as ascending tuples, in
+    ascending order."""
+    values = sorted(deck)
+    out = []
+
+    def extend(i, hand, left):
+        if left == 0:
+            out.append(tuple(hand))
+            return
+        for j in range(i, len(values)):
+            for k in range(1, min(deck[values[j]], left) + 1):
+                extend(j + 1, hand + [values[j]] * k, left - k)
+
+    extend(0, [], size)
+    return sorted(out)
+
+
+def ways(deck: Counter, hand) -> int:
+    """How many sets of cards of the deck make this hand (equal values told apart)."""
+    return math.prod(math.comb(deck[v], k) for v, k in Counter(hand).items())

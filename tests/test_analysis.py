@@ -2,7 +2,9 @@
 against the engine, and resumable shards."""
 
 import csv
+import itertools
 import json
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -11,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli.main import eureka
-from solver import pitagoras
+from solver import deck, pitagoras
 from solver.analysis import countdown, shards
 from solver.analysis import pitagoras as pitagoras_odds
 from solver.analysis.values import most_cards, sweep
@@ -167,3 +169,13 @@ def test_analyze_pitagoras_odds_are_consistent(tmp_path):
     assert len(rows) == odds["deals"]
     solvable_at_0 = sum(float(r["probability"]) for r in rows if r["0"] != "0")
     assert solvable_at_0 == pytest.approx(odds["per_total"][0]["solvable"])
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.dictionaries(st.integers(0, 9), st.integers(1, 3), min_size=1, max_size=5),
+       st.integers(0, 6))
+def test_deck_hands_are_the_distinct_combinations(counts, size):
+    cards = Counter(counts)
+    brute = Counter(itertools.combinations(sorted(cards.elements()), size))
+    assert deck.hands(cards, size) == sorted(brute)
+    assert all(deck.ways(cards, h) == n for h, n in brute.items())

@@ -1,14 +1,12 @@
 """The complete Countdown table: every selection of six numbers against every target
 100–999, and what it says about the game."""
 
-import itertools
 import math
-from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
 
-from solver import countdown
+from solver import countdown, deck
 from solver.analysis import shards
 from solver.analysis.values import sweep
 
@@ -20,15 +18,12 @@ VERSION = 1                       # of the shard contents
 
 def selections() -> np.ndarray:
     """Every distinct selection (a multiset of six of the 24 numbers), ascending."""
-    tiles = sorted(countdown.NUMBERS.elements())
-    return np.array(sorted(set(itertools.combinations(tiles, countdown.HAND_SIZE))),
-                    dtype=np.int64)
+    return np.array(deck.hands(countdown.NUMBERS, countdown.HAND_SIZE), dtype=np.int64)
 
 
 def ways(selection) -> int:
     """How many sets of six numbered tiles give this selection (of C(24, 6))."""
-    return math.prod(math.comb(countdown.NUMBERS[v], k)
-                     for v, k in Counter(selection.tolist()).items())
+    return deck.ways(countdown.NUMBERS, selection.tolist())
 
 
 def reach(hands: np.ndarray) -> np.ndarray:

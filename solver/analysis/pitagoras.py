@@ -1,14 +1,13 @@
 """The exact Pitagoras odds: every deal of the deck, weighted by its probability, against
 every dice total, weighted by its probability."""
 
-import itertools
 import math
 from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
 
-from solver import pitagoras
+from solver import deck, pitagoras
 from solver.analysis import shards
 from solver.analysis.values import sweep
 from solver.errors import EurekaError
@@ -32,14 +31,11 @@ class Variant:
 
 def deals(variant: Variant) -> tuple:
     """Every distinct deal (a multiset of face-up cards), ascending, and its probability."""
-    deck = pitagoras.deck(variant.easy)
-    out = set(itertools.combinations(sorted(deck.elements()), variant.cards))
-    hands = np.array(sorted(out), dtype=np.int64)
-    total = math.comb(sum(deck.values()), variant.cards)
-    weights = np.array([math.prod(math.comb(deck[v], k)
-                                  for v, k in Counter(h.tolist()).items()) for h in hands],
-                       dtype=np.float64) / total
-    return hands, weights
+    cards = pitagoras.deck(variant.easy)
+    found = deck.hands(cards, variant.cards)
+    total = math.comb(sum(cards.values()), variant.cards)
+    weights = np.array([deck.ways(cards, h) for h in found], dtype=np.float64) / total
+    return np.array(found, dtype=np.int64), weights
 
 
 def totals(die: str) -> dict:
