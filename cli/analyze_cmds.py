@@ -11,11 +11,11 @@ from pathlib import Path
 import click
 
 from cli.base import InputError, OneLineGroup, emit_json, reports_errors
-from solver.deck import describe
 from solver import pitagoras
 from solver.analysis import countdown
 from solver.analysis import pitagoras as odds_of
 from solver.analysis.shards import save_atomically
+from solver.deck import describe
 
 
 @click.group(cls=OneLineGroup, help="Exhaustive tables of a game: exact, not sampled.")
@@ -32,6 +32,57 @@ def _writable(folder: Path) -> Path:
     return folder
 
 
+SWEEP_OPTIONS = (
+    click.option("--out", "folder", type=click.Path(file_okay=False), default="analysis",
+                 show_default=True,
+                 help="Folder for the tables (and the resumable shards)."),
+    click.option("--fresh", is_flag=True, help="Discard the shards of an earlier run."),
+    click.option("--dask", "dask_address", metavar="ADDRESS",
+                 help="Run the shards on this Dask scheduler (needs the dask extra)."),
+    click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON."),
+)
+
+
+def _sweep_options(func):
+    for option in reversed(SWEEP_OPTIONS):
+        func = option(func)
+    return func
+
+
+def _sweep(out: Path, fresh: bool, dask_address, shard_count: int, run):
+    """run(shard folder, progress, Dask client or None) with a progress bar and an ETA;
+    --fresh discards the shards of an earlier run first."""
+    client = _client(dask_address) if dask_address else None
+    if fresh and (out / "shards").exists():
+        shutil.rmtree(out / "shards")
+    try:
+        with click.progressbar(length=shard_count, label="shards", file=sys.stderr,
+                               show_eta=True) as bar:
+            return run(out / "shards", bar.update, client)
+    finally:
+        if client is not None:
+            client.close()
+
+
+def _client(address: str):
+    """A client of the Dask scheduler at `address`."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise InputError("--dask needs the dask extra: pip install "
+                         "'eureka-solver[dask]'") from None
+    try:
+        return Client(address, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as e:
+        raise InputError(f"cannot reach the Dask scheduler at {address}: "
+                         f"{str(e).splitlines()[0] if str(e) else type(e).__name__}") \
+            from None
+
+
+def _save_json(path: Path, data: dict) -> None:
+    save_atomically(path, lambda f: f.write(json.dumps(data, indent=2).encode()))
+
+
 def _write_csv(path: Path, header, rows) -> None:
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
@@ -42,18 +93,11 @@ def _write_csv(path: Path, header, rows) -> None:
 
 @analyze.command("countdown", help="Every selection of six numbers × every target "
                                    "100–999: which can be made.")
-@click.option("--out", "folder", type=click.Path(file_okay=False), default="analysis",
-              show_default=True, help="Folder for the tables (and the resumable shards).")
-@click.option("--fresh", is_flag=True, help="Discard the shards of an earlier run.")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@_sweep_options
 @reports_errors
-def analyze_countdown(folder, fresh, as_json):
+def analyze_countdown(folder, fresh, dask_address, as_json):
     out = _writable(Path(folder) / "countdown")
-    if fresh and (out / "shards").exists():
-        shutil.rmtree(out / "shards")
-    with click.progressbar(length=countdown.shard_count(), label="shards",
-                           file=sys.stderr, show_eta=True) as bar:
-        reached = countdown.table(out / "shards", bar.update)
+    reached = _sweep(out, fresh, dask_address, countdown.shard_count(), countdown.table)
     hands = countdown.selections()
     summary = countdown.summarise(hands, reached)
     _write_csv(out / "selections.csv",
@@ -66,8 +110,7 @@ def analyze_countdown(folder, fresh, as_json):
     _write_csv(out / "targets.csv", ["target", "selections"],
                ([countdown.LOW + t, int(n)] for t, n in enumerate(made)))
     data = {"schema": "eureka.analyze.countdown/1", **summary.as_dict()}
-    save_atomically(out / "summary.json", lambda f: f.write(json.dumps(data, indent=2)
-                                                            .encode()))
+    _save_json(out / "summary.json", data)
     if as_json:
         emit_json(data)
     else:
@@ -103,19 +146,14 @@ def _print(s: countdown.Summary, out: Path) -> None:
 @click.option("--easy", is_flag=True, help="The easier deck: no cards above 15.")
 @click.option("--cards", type=click.IntRange(5, 7), default=5, show_default=True,
               help="Cards face up (6 or 7 when extra cards are dealt).")
-@click.option("--out", "folder", type=click.Path(file_okay=False), default="analysis",
-              show_default=True, help="Folder for the tables (and the resumable shards).")
-@click.option("--fresh", is_flag=True, help="Discard the shards of an earlier run.")
-@click.option("--json", "as_json", is_flag=True, help="Print the odds as JSON.")
+@_sweep_options
 @reports_errors
-def analyze_pitagoras(die, easy, cards, folder, fresh, as_json):
+def analyze_pitagoras(die, easy, cards, folder, fresh, dask_address, as_json):
     variant = odds_of.Variant(die, easy, cards)
     out = _writable(Path(folder) / f"pitagoras-{variant.name()}")
-    if fresh and (out / "shards").exists():
-        shutil.rmtree(out / "shards")
-    with click.progressbar(length=odds_of.shard_count(variant), label="shards",
-                           file=sys.stderr, show_eta=True) as bar:
-        most = odds_of.table(variant, out / "shards", bar.update)
+    most = _sweep(out, fresh, dask_address, odds_of.shard_count(variant),
+                  lambda shards, progress, client: odds_of.table(variant, shards,
+                                                                 progress, client))
     hands, weights = odds_of.deals(variant)
     result = odds_of.odds(variant, most)
     dice = [row["total"] for row in result.per_total]
@@ -129,8 +167,7 @@ def analyze_pitagoras(die, easy, cards, folder, fresh, as_json):
                ([r["total"], r["probability"], r["solvable"], *r["most_cards"],
                  r["expected_cards"]] for r in result.per_total))
     data = {"schema": "eureka.analyze.pitagoras/1", **result.as_dict()}
-    save_atomically(out / "summary.json", lambda f: f.write(json.dumps(data, indent=2)
-                                                            .encode()))
+    _save_json(out / "summary.json", data)
     if as_json:
         emit_json(data)
     else:

@@ -179,3 +179,27 @@ def test_deck_hands_are_the_distinct_combinations(counts, size):
     brute = Counter(itertools.combinations(sorted(cards.elements()), size))
     assert deck.hands(cards, size) == sorted(brute)
     assert all(deck.ways(cards, h) == n for h, n in brute.items())
+
+
+def test_a_sweep_on_a_local_dask_cluster_gives_the_same_tables(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    variant = pitagoras_odds.Variant("red", easy=True)
+    here = pitagoras_odds.table(variant, tmp_path / "here")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        args = ["analyze", "pitagoras", "--die", "red", "--easy", "--out",
+                str(tmp_path / "cluster"), "--dask", cluster.scheduler_address, "--json"]
+        result = CliRunner().invoke(eureka, args)
+    assert result.exit_code == 0, result.output
+    shards_dir = tmp_path / "cluster" / "pitagoras-red-easy-deck-5-cards" / "shards"
+    there = np.concatenate([np.load(p) for p in sorted(shards_dir.glob("shard-*.npy"))])
+    assert np.array_equal(here, there)
+    assert json.loads(result.stdout)["deals"] == len(here)
+
+
+def test_an_unreachable_dask_scheduler_is_one_line():
+    pytest.importorskip("distributed")
+    result = CliRunner().invoke(eureka, ["analyze", "countdown", "--dask",
+                                         "tcp://127.0.0.1:9"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: cannot reach the Dask scheduler")

@@ -32,12 +32,13 @@ def reach(hands: np.ndarray) -> np.ndarray:
     return sweep(hands, LOW, HIGH, True, countdown.rules().cap) > 0
 
 
-def table(folder, progress=None) -> np.ndarray:
-    """The whole table, one shard of selections at a time, resumable from `folder`."""
+def table(folder, progress=None, client=None) -> np.ndarray:
+    """The whole table, one shard of selections at a time, resumable from `folder`
+    (on a Dask cluster when a client is given)."""
     hands = selections()
     work = [hands[i:i + SHARD] for i in range(0, len(hands), SHARD)]
     parts = shards.run(work, reach, folder, {"sweep": "countdown", "version": VERSION,
-                                              "shard": SHARD}, progress)
+                                              "shard": SHARD}, progress, client)
     return np.concatenate(parts)
 
 

@@ -49,8 +49,9 @@ def totals(die: str) -> dict:
     return {t: counts[t] / n for t in sorted(counts)}
 
 
-def table(variant: Variant, folder, progress=None) -> np.ndarray:
-    """most[i, t - lowest total]: the most cards of deal i that make total t (0: none)."""
+def table(variant: Variant, folder, progress=None, client=None) -> np.ndarray:
+    """most[i, t - lowest total]: the most cards of deal i that make total t (0: none);
+    resumable from `folder`, on a Dask cluster when a client is given."""
     hands, _ = deals(variant)
     dice = totals(variant.die)
     lo, hi = min(dice), max(dice)
@@ -58,7 +59,7 @@ def table(variant: Variant, folder, progress=None) -> np.ndarray:
     cap = pitagoras.rules().cap
     parts = shards.run(work, lambda h: sweep(h, lo, hi, False, cap), folder,
                        {"sweep": "pitagoras", "variant": variant.name(),
-                        "version": VERSION, "shard": SHARD}, progress)
+                        "version": VERSION, "shard": SHARD}, progress, client)
     return np.concatenate(parts)
 
 

@@ -29,10 +29,12 @@ def save_atomically(path: Path, write) -> None:
         raise
 
 
-def run(work: list, compute, folder: Path, manifest: dict, progress=None) -> list:
+def run(work: list, compute, folder: Path, manifest: dict, progress=None,
+        client=None) -> list:
     """compute(work[i]) -> array for every shard i, reusing the shards already saved in
     `folder` (shard-00000.npy, ...) by a sweep with the same `manifest`; progress(1)
-    after each shard, done or reused."""
+    after each shard, done or reused.  With a Dask `client`, the shards still to do run
+    on its cluster and are saved here as they come back."""
     manifest = {**manifest, "shards": len(work)}
     path = folder / "manifest.json"
     try:
@@ -43,15 +45,26 @@ def run(work: list, compute, folder: Path, manifest: dict, progress=None) -> lis
         save_atomically(path, lambda f: f.write(json.dumps(manifest).encode()))
     except OSError as e:
         raise EurekaError(f"cannot write to {folder}: {e.strerror}") from None
-    results = []
-    for i, unit in enumerate(work):
-        path = folder / f"shard-{i:05d}.npy"
-        if path.exists():
-            result = np.load(path)
-        else:
-            result = compute(unit)
-            save_atomically(path, lambda f: np.save(f, result))
-        results.append(result)
+    paths = [folder / f"shard-{i:05d}.npy" for i in range(len(work))]
+    todo = [i for i, p in enumerate(paths) if not p.exists()]
+    if progress:
+        progress(len(work) - len(todo))
+    for i, result in _computed(work, todo, compute, client):
+        save_atomically(paths[i], lambda f: np.save(f, result))
         if progress:
             progress(1)
-    return results
+    return [np.load(p) for p in paths]
+
+
+def _computed(work, todo, compute, client):
+    """(i, compute(work[i])) for every i in todo: here, in order, or on a Dask cluster
+    as they finish."""
+    if client is None:
+        for i in todo:
+            yield i, compute(work[i])
+        return
+    from distributed import as_completed
+
+    futures = {client.submit(compute, work[i], pure=False): i for i in todo}
+    for future in as_completed(futures):
+        yield futures[future], future.result()
