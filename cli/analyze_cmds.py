@@ -12,7 +12,7 @@ import click
 
 from cli.base import InputError, OneLineGroup, emit_json, reports_errors
 from solver import pitagoras
-from solver.analysis import countdown
+from solver.analysis import countdown, plots
 from solver.analysis import pitagoras as odds_of
 from solver.analysis.shards import save_atomically
 from solver.deck import describe
@@ -39,6 +39,8 @@ SWEEP_OPTIONS = (
     click.option("--fresh", is_flag=True, help="Discard the shards of an earlier run."),
     click.option("--dask", "dask_address", metavar="ADDRESS",
                  help="Run the shards on this Dask scheduler (needs the dask extra)."),
+    click.option("--plot", is_flag=True,
+                 help="Also draw the tables as PNG (needs the plot extra)."),
     click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON."),
 )
 
@@ -95,7 +97,9 @@ def _write_csv(path: Path, header, rows) -> None:
                                    "100–999: which can be made.")
 @_sweep_options
 @reports_errors
-def analyze_countdown(folder, fresh, dask_address, as_json):
+def analyze_countdown(folder, fresh, dask_address, plot, as_json):
+    if plot:
+        plots.pyplot()                  # the plot extra is checked before any work
     out = _writable(Path(folder) / "countdown")
     reached = _sweep(out, fresh, dask_address, countdown.shard_count(), countdown.table)
     hands = countdown.selections()
@@ -109,6 +113,8 @@ def analyze_countdown(folder, fresh, dask_address, as_json):
     made = reached.sum(axis=0)
     _write_csv(out / "targets.csv", ["target", "selections"],
                ([countdown.LOW + t, int(n)] for t, n in enumerate(made)))
+    if plot:
+        plots.countdown_heatmap(made, len(hands), out / "targets.png")
     data = {"schema": "eureka.analyze.countdown/1", **summary.as_dict()}
     _save_json(out / "summary.json", data)
     if as_json:
@@ -148,7 +154,9 @@ def _print(s: countdown.Summary, out: Path) -> None:
               help="Cards face up (6 or 7 when extra cards are dealt).")
 @_sweep_options
 @reports_errors
-def analyze_pitagoras(die, easy, cards, folder, fresh, dask_address, as_json):
+def analyze_pitagoras(die, easy, cards, folder, fresh, dask_address, plot, as_json):
+    if plot:
+        plots.pyplot()
     variant = odds_of.Variant(die, easy, cards)
     out = _writable(Path(folder) / f"pitagoras-{variant.name()}")
     most = _sweep(out, fresh, dask_address, odds_of.shard_count(variant),
@@ -166,6 +174,8 @@ def analyze_pitagoras(die, easy, cards, folder, fresh, dask_address, as_json):
                                                       range(cards + 1)), "expected_cards"],
                ([r["total"], r["probability"], r["solvable"], *r["most_cards"],
                  r["expected_cards"]] for r in result.per_total))
+    if plot:
+        plots.pitagoras_bars(result, out / "totals.png")
     data = {"schema": "eureka.analyze.pitagoras/1", **result.as_dict()}
     _save_json(out / "summary.json", data)
     if as_json:

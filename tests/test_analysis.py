@@ -4,6 +4,7 @@ against the engine, and resumable shards."""
 import csv
 import itertools
 import json
+import sys
 from collections import Counter
 
 import numpy as np
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from cli.main import eureka
 from solver import deck, pitagoras
-from solver.analysis import countdown, shards
+from solver.analysis import countdown, plots, shards
 from solver.analysis import pitagoras as pitagoras_odds
 from solver.analysis.values import most_cards, sweep
 from solver.countdown import rules as countdown_rules
@@ -203,3 +204,25 @@ def test_an_unreachable_dask_scheduler_is_one_line():
                                          "tcp://127.0.0.1:9"])
     assert result.exit_code == 2
     assert result.stderr.startswith("error: cannot reach the Dask scheduler")
+
+
+def test_plots_are_drawn(tmp_path):
+    pytest.importorskip("matplotlib")
+    result = CliRunner().invoke(eureka, ["analyze", "pitagoras", "--die", "red",
+                                         "--easy", "--out", str(tmp_path), "--plot"])
+    assert result.exit_code == 0, result.output
+    picture = tmp_path / "pitagoras-red-easy-deck-5-cards" / "totals.png"
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    made = np.arange(900) % 50 + 1
+    plots.countdown_heatmap(made, 50, tmp_path / "targets.png")
+    assert (tmp_path / "targets.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_plot_without_matplotlib_is_one_line(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    result = CliRunner().invoke(eureka, ["analyze", "pitagoras", "--die", "red",
+                                         "--easy", "--out", str(tmp_path), "--plot"])
+    assert result.exit_code == 2
+    assert result.stderr == ("error: --plot needs the plot extra: pip install "
+                             "'eureka-solver[plot]'\n")
+    assert not (tmp_path / "pitagoras-red-easy-deck-5-cards").exists()

@@ -1,0 +1,61 @@
+"""The pictures of the analysis tables (the `plot` extra: matplotlib)."""
+
+from pathlib import Path
+
+import numpy as np
+
+from solver.analysis.shards import save_atomically
+from solver.errors import EurekaError
+
+
+def pyplot():
+    """matplotlib's pyplot, drawing to files; EurekaError when the extra is missing."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise EurekaError("--plot needs the plot extra: pip install "
+                          "'eureka-solver[plot]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _save(figure, path: Path) -> None:
+    save_atomically(path, lambda f: figure.savefig(f, format="png", dpi=120))
+
+
+def countdown_heatmap(made: np.ndarray, selections: int, path: Path) -> None:
+    """Share of selections that make each target 100–999: one row per hundred."""
+    plt = pyplot()
+    share = (made / selections).reshape(9, 100)
+    figure, axes = plt.subplots(figsize=(11, 3.6))
+    image = axes.imshow(share, aspect="auto", cmap="viridis")
+    axes.set_yticks(range(9), [f"{h}00–{h}99" for h in range(1, 10)])
+    axes.set_xlabel("target, last two digits")
+    axes.set_title("Countdown: share of the 13,243 selections that make each target")
+    figure.colorbar(image, ax=axes, label="share of selections")
+    figure.tight_layout()
+    _save(figure, path)
+    plt.close(figure)
+
+
+def pitagoras_bars(odds, path: Path) -> None:
+    """Per dice total, the chance that the best equation uses k cards, stacked."""
+    plt = pyplot()
+    totals = [row["total"] for row in odds.per_total]
+    dist = np.array([row["most_cards"] for row in odds.per_total])
+    figure, axes = plt.subplots(figsize=(11, 4))
+    bottom = np.zeros(len(totals))
+    for k in range(dist.shape[1] - 1, -1, -1):
+        label = "no equation" if k == 0 else f"{k} card{'s' * (k != 1)}"
+        axes.bar([str(t) for t in totals], dist[:, k], bottom=bottom, label=label)
+        bottom += dist[:, k]
+    axes.set_ylim(0.9 if dist[:, -1].min() > 0.9 else 0, 1)
+    axes.set_xlabel("dice total")
+    axes.set_ylabel("probability")
+    axes.set_title(f"Pitagoras ({odds.variant}): the most cards of the best equation")
+    axes.legend(loc="lower right", fontsize="small")
+    axes.tick_params(axis="x", labelsize="small", rotation=90)
+    figure.tight_layout()
+    _save(figure, path)
+    plt.close(figure)
