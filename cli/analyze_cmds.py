@@ -12,7 +12,7 @@ import click
 
 from cli.base import InputError, OneLineGroup, emit_json, reports_errors
 from solver import pitagoras
-from solver.analysis import countdown, plots
+from solver.analysis import countdown, game24, plots
 from solver.analysis import pitagoras as odds_of
 from solver.analysis.shards import save_atomically
 from solver.deck import describe
@@ -196,3 +196,30 @@ def _print_odds(o, out: Path) -> None:
         click.echo(f"{r['total']:>5} {r['probability']:>7.2%} {r['solvable']:>9.3%} "
                    f"{r['expected_cards']:>9.3f}")
     click.echo(f"tables written to {out}/ (deals.csv, totals.csv, summary.json)")
+
+
+@analyze.command("game24", help="Every hand of four cards 1–13 for 24: with fractions "
+                                "(the standard game) and with whole numbers only.")
+@click.option("--out", "folder", type=click.Path(file_okay=False), default="analysis",
+              show_default=True, help="Folder for the table.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@reports_errors
+def analyze_game24(folder, as_json):
+    out = _writable(Path(folder) / "game24")
+    cards = game24.hands()
+    fractions, whole = game24.solvable(cards)
+    _write_csv(out / "hands.csv", ["hand", "with_fractions", "whole_numbers"],
+               ([" ".join(map(str, h)), int(f), int(w)]
+                for h, f, w in zip(cards, fractions, whole)))
+    summary = game24.summarise(cards, fractions, whole)
+    data = {"schema": "eureka.analyze.game24/1", **summary.as_dict()}
+    _save_json(out / "summary.json", data)
+    if as_json:
+        emit_json(data)
+        return
+    click.echo(f"24 game: {summary.hands:,} hands of four cards 1–13, every card used")
+    click.echo(f"solvable with fractions: {summary.with_fractions:,}; with whole numbers "
+               f"only: {summary.whole_numbers:,}")
+    click.echo(f"hands that need fractions ({len(summary.need_fractions)}): "
+               + ", ".join(" ".join(map(str, h)) for h in summary.need_fractions))
+    click.echo(f"table written to {out}/ (hands.csv, summary.json)")

@@ -17,12 +17,13 @@ from cli.main import eureka
 from solver import deck, pitagoras
 from solver.analysis import countdown, plots, shards
 from solver.analysis import pitagoras as pitagoras_odds
-from solver.analysis.values import most_cards, sweep
+from solver.analysis.values import most_cards, sweep, sweep_fractions
 from solver.countdown import rules as countdown_rules
 from solver.errors import EurekaError
 from solver.numbers.engine import HandSearch
 from solver.numbers.rules import Rules
 from solver.numbers.solve import most_cards as engine_most_cards
+from tests.oracle import fractions as fraction_oracle
 from tests.oracle import numbers as oracle
 
 
@@ -226,3 +227,30 @@ def test_plot_without_matplotlib_is_one_line(tmp_path, monkeypatch):
     assert result.stderr == ("error: --plot needs the plot extra: pip install "
                              "'eureka-solver[plot]'\n")
     assert not (tmp_path / "pitagoras-red-easy-deck-5-cards").exists()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(0, 13), min_size=1, max_size=4), st.integers(0, 40))
+def test_fractions_and_whole_numbers_match_the_oracle(cards, target):
+    hand = np.array([cards], dtype=np.int64)
+    assert sweep_fractions(hand, target)[0] == fraction_oracle.makes(cards, target)
+    whole = sweep(hand, target, target, False, 10**18)[0, 0] == len(cards)
+    assert whole == fraction_oracle.makes(cards, target, fractions=False)
+
+
+def test_game24_table(tmp_path):
+    result = CliRunner().invoke(eureka, ["analyze", "game24", "--out", str(tmp_path),
+                                         "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    with open(tmp_path / "game24" / "hands.csv") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == summary["hands"] == 1820                  # C(16, 4)
+    assert sum(r["with_fractions"] == "1" for r in rows) == summary["with_fractions"]
+    assert sum(r["whole_numbers"] == "1" for r in rows) == summary["whole_numbers"]
+    for hand in summary["need_fractions"]:
+        assert fraction_oracle.makes(hand, 24)
+        assert not fraction_oracle.makes(hand, 24, fractions=False)
+    for row in rows[::60]:                                        # a slice, by the oracle
+        hand = [int(v) for v in row["hand"].split()]
+        assert row["with_fractions"] == str(int(fraction_oracle.makes(hand, 24)))

@@ -195,3 +195,93 @@ def sweep(hands, lo, hi, positive, cap):
     for h in prange(hands.shape[0]):
         out[h] = most_cards(hands[h], lo, hi, positive, cap)
     return out
+
+
+@njit(cache=True)
+def makes_fraction(cards, target):
+    """Whether all the cards together make `target` when every step may be a fraction
+    (≥ 0, exact: numerator and denominator kept in lowest terms)."""
+    n = cards.size
+    full = (1 << n) - 1
+    start = np.zeros(full + 1, dtype=np.int64)
+    end = np.zeros(full + 1, dtype=np.int64)
+    nums = np.empty(0, dtype=np.int64)
+    dens = np.empty(0, dtype=np.int64)
+    for mask in range(1, full + 1):
+        if mask & (mask - 1) == 0:
+            i = _lowest(mask)
+            made_n = cards[i:i + 1].copy()
+            made_d = np.ones(1, dtype=np.int64)
+        else:
+            made_n, made_d = _fractions_of(nums, dens, start, end, mask)
+        if mask == full:
+            for i in range(made_n.size):
+                if made_d[i] == 1 and made_n[i] == target:
+                    return True
+            return False
+        keys = np.unique(made_n * FRACTION_BASE + made_d)
+        start[mask], end[mask] = nums.size, nums.size + keys.size
+        nums = np.concatenate((nums, keys // FRACTION_BASE))
+        dens = np.concatenate((dens, keys % FRACTION_BASE))
+    return False
+
+
+FRACTION_BASE = 1 << 31             # a fraction's key: numerator * BASE + denominator
+
+
+@njit(cache=True)
+def _fractions_of(nums, dens, start, end, mask):
+    """Every fraction two complementary parts of `mask` make (repeats included)."""
+    low = mask & -mask
+    pairs = 0
+    part = (mask - 1) & mask
+    while part > 0:
+        if part & low:
+            pairs += (end[part] - start[part]) * (end[mask ^ part] - start[mask ^ part])
+        part = (part - 1) & mask
+    out_n = np.empty(5 * pairs, dtype=np.int64)
+    out_d = np.empty(5 * pairs, dtype=np.int64)
+    k = 0
+    part = (mask - 1) & mask
+    while part > 0:
+        if part & low:
+            other = mask ^ part
+            for i in range(start[part], end[part]):
+                for j in range(start[other], end[other]):
+                    a, b, c, d = nums[i], dens[i], nums[j], dens[j]
+                    k = _put(a * d + c * b, b * d, out_n, out_d, k)       # a/b + c/d
+                    k = _put(abs(a * d - c * b), b * d, out_n, out_d, k)  # larger − smaller
+                    k = _put(a * c, b * d, out_n, out_d, k)               # product
+                    if c > 0:
+                        k = _put(a * d, b * c, out_n, out_d, k)           # (a/b) ÷ (c/d)
+                    if a > 0:
+                        k = _put(c * b, d * a, out_n, out_d, k)           # (c/d) ÷ (a/b)
+        part = (part - 1) & mask
+    return out_n[:k], out_d[:k]
+
+
+@njit(cache=True)
+def _put(num, den, out_n, out_d, k):
+    """Store num/den in lowest terms; refuse what would not fit a key."""
+    g = _gcd(num, den)
+    num, den = num // g, den // g
+    if num >= FRACTION_BASE or den >= FRACTION_BASE:
+        raise OverflowError("a fraction too large for this kernel")
+    out_n[k], out_d[k] = num, den
+    return k + 1
+
+
+@njit(cache=True)
+def _gcd(a, b):
+    while b:
+        a, b = b, a % b
+    return a
+
+
+@njit(cache=True, parallel=True)
+def sweep_fractions(hands, target):
+    """makes_fraction() for every row of `hands`, in parallel."""
+    out = np.zeros(hands.shape[0], dtype=np.bool_)
+    for h in prange(hands.shape[0]):
+        out[h] = makes_fraction(hands[h], target)
+    return out

@@ -1,0 +1,43 @@
+"""The 24 game: every hand of four cards 1–13, with fractions allowed (the standard
+game) and with whole numbers only."""
+
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver import deck
+from solver.analysis.values import sweep, sweep_fractions
+from solver.numbers.rules import PITAGORAS
+
+TARGET = 24
+CARDS = Counter({v: 4 for v in range(1, 14)})      # a pack of cards, ace to king
+HAND_SIZE = 4
+
+
+def hands() -> np.ndarray:
+    """Every distinct hand of four cards (1820)."""
+    return np.array(deck.hands(CARDS, HAND_SIZE), dtype=np.int64)
+
+
+def solvable(cards: np.ndarray) -> tuple:
+    """(with fractions, with whole numbers): whether all four cards make 24, every step
+    ≥ 0, exact fractions in the first case and whole numbers in the second."""
+    whole = sweep(cards, TARGET, TARGET, False, PITAGORAS.cap)[:, 0] == HAND_SIZE
+    return sweep_fractions(cards, TARGET), whole
+
+
+@dataclass
+class Summary:
+    hands: int
+    with_fractions: int
+    whole_numbers: int
+    need_fractions: list           # hands solvable only with fractions
+
+    def as_dict(self) -> dict:
+        return dict(vars(self))
+
+
+def summarise(cards: np.ndarray, fractions: np.ndarray, whole: np.ndarray) -> Summary:
+    return Summary(len(cards), int(fractions.sum()), int(whole.sum()),
+                   [h.tolist() for h in cards[fractions & ~whole]])
