@@ -146,8 +146,9 @@ def _mark_whole_hand(store, start, end, mask, lo, hi, positive, hits):
                 if x > 0:
                     _window(ys, (lo + x - 1) // x, hi // x, x, 3, lo, n, hits)  # x × y
                     _window(ys, x * lo, x * hi, x, 4, lo, n, hits)              # y ÷ x
-                    _window(ys, max(1, (x + hi - 1) // hi), x // lo if lo else x,
-                            x, 5, lo, n, hits)                                  # x ÷ y
+                    if hi > 0:                          # x ÷ y >= 1 when x > 0
+                        _window(ys, max(1, (x + hi - 1) // hi), x // lo if lo else x,
+                                x, 5, lo, n, hits)                              # x ÷ y
                 elif lo == 0 and ys.size:
                     hits[0] = n                       # 0 × y = 0, and 0 ÷ y for y > 0
         part = (part - 1) & mask
