@@ -32,16 +32,18 @@ def _writable(folder: Path) -> Path:
     return folder
 
 
+OUT = click.option("--out", "folder", type=click.Path(file_okay=False),
+                   default="analysis", show_default=True,
+                   help="Folder for the tables (and the resumable shards).")
+JSON = click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 SWEEP_OPTIONS = (
-    click.option("--out", "folder", type=click.Path(file_okay=False), default="analysis",
-                 show_default=True,
-                 help="Folder for the tables (and the resumable shards)."),
+    OUT,
     click.option("--fresh", is_flag=True, help="Discard the shards of an earlier run."),
     click.option("--dask", "dask_address", metavar="ADDRESS",
                  help="Run the shards on this Dask scheduler (needs the dask extra)."),
     click.option("--plot", is_flag=True,
                  help="Also draw the tables as PNG (needs the plot extra)."),
-    click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON."),
+    JSON,
 )
 
 
@@ -52,12 +54,18 @@ def _sweep_options(func):
 
 
 def _sweep(out: Path, fresh: bool, dask_address, shard_count: int, run):
-    """run(shard folder, progress, Dask client or None) with a progress bar and an ETA;
-    --fresh discards the shards of an earlier run first."""
-    client = _client(dask_address) if dask_address else None
-    if fresh and (out / "shards").exists():
-        shutil.rmtree(out / "shards")
+    """run(shard folder, progress, Dask client or None) with a progress bar and an ETA,
+    once the cluster (if any) answers and the folder is writable; --fresh discards the
+    shards of an earlier run first."""
+    client = _client(dask_address) if dask_address is not None else None
     try:
+        _writable(out)
+        if fresh and (out / "shards").exists():
+            try:
+                shutil.rmtree(out / "shards")
+            except OSError as e:
+                raise InputError(f"cannot discard the shards in {out}: {e.strerror}") \
+                    from None
         with click.progressbar(length=shard_count, label="shards", file=sys.stderr,
                                show_eta=True) as bar:
             return run(out / "shards", bar.update, client)
@@ -68,6 +76,9 @@ def _sweep(out: Path, fresh: bool, dask_address, shard_count: int, run):
 
 def _client(address: str):
     """A client of the Dask scheduler at `address`."""
+    if not address.strip():
+        raise InputError("--dask needs the scheduler's address, e.g. "
+                         "tcp://host:8786")
     try:
         from distributed import Client
     except ImportError:
@@ -100,7 +111,7 @@ def _write_csv(path: Path, header, rows) -> None:
 def analyze_countdown(folder, fresh, dask_address, plot, as_json):
     if plot:
         plots.pyplot()                  # the plot extra is checked before any work
-    out = _writable(Path(folder) / "countdown")
+    out = Path(folder) / "countdown"
     reached = _sweep(out, fresh, dask_address, countdown.shard_count(), countdown.table)
     hands = countdown.selections()
     summary = countdown.summarise(hands, reached)
@@ -158,7 +169,7 @@ def analyze_pitagoras(die, easy, cards, folder, fresh, dask_address, plot, as_js
     if plot:
         plots.pyplot()
     variant = odds_of.Variant(die, easy, cards)
-    out = _writable(Path(folder) / f"pitagoras-{variant.name()}")
+    out = Path(folder) / f"pitagoras-{variant.name()}"
     most = _sweep(out, fresh, dask_address, odds_of.shard_count(variant),
                   lambda shards, progress, client: odds_of.table(variant, shards,
                                                                  progress, client))
@@ -184,12 +195,17 @@ def analyze_pitagoras(die, easy, cards, folder, fresh, dask_address, plot, as_js
         _print_odds(result, out)
 
 
+def _share(p: float) -> str:
+    """A probability as a percentage, small ones in scientific notation."""
+    return f"{p:.4%}" if p == 0 or p >= 1e-6 else f"{p * 100:.1e}%"
+
+
 def _print_odds(o, out: Path) -> None:
     click.echo(f"Pitagoras, {o.variant}: {o.deals:,} deals × "
                f"{len(o.per_total)} dice totals, exact odds")
     click.echo(f"a solution exists: {o.solvable:.4%}; expected cards of the best: "
                f"{o.expected_cards:.4f}")
-    click.echo("most cards: " + ", ".join(f"{k}: {p:.4%}"
+    click.echo("most cards: " + ", ".join(f"{k}: {_share(p)}"
                                           for k, p in enumerate(o.most_cards)))
     click.echo(f"{'total':>5} {'chance':>7} {'solvable':>9} {'expected':>9}")
     for r in o.per_total:
@@ -200,9 +216,8 @@ def _print_odds(o, out: Path) -> None:
 
 @analyze.command("game24", help="Every hand of four cards 1–13 for 24: with fractions "
                                 "(the standard game) and with whole numbers only.")
-@click.option("--out", "folder", type=click.Path(file_okay=False), default="analysis",
-              show_default=True, help="Folder for the table.")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@OUT
+@JSON
 @reports_errors
 def analyze_game24(folder, as_json):
     out = _writable(Path(folder) / "game24")

@@ -200,12 +200,13 @@ def test_a_sweep_on_a_local_dask_cluster_gives_the_same_tables(tmp_path):
     assert json.loads(result.stdout)["deals"] == len(here)
 
 
-def test_an_unreachable_dask_scheduler_is_one_line():
+def test_an_unreachable_dask_scheduler_is_one_line(tmp_path):
     pytest.importorskip("distributed")
-    result = CliRunner().invoke(eureka, ["analyze", "countdown", "--dask",
-                                         "tcp://127.0.0.1:9"])
+    result = CliRunner().invoke(eureka, ["analyze", "countdown", "--out", str(tmp_path),
+                                         "--dask", "tcp://127.0.0.1:9"])
     assert result.exit_code == 2
     assert result.stderr.startswith("error: cannot reach the Dask scheduler")
+    assert not any(tmp_path.iterdir())                 # nothing created
 
 
 def test_plots_are_drawn(tmp_path):
@@ -255,3 +256,27 @@ def test_game24_table(tmp_path):
     for row in rows[::60]:                                        # a slice, by the oracle
         hand = [int(v) for v in row["hand"].split()]
         assert row["with_fractions"] == str(int(fraction_oracle.makes(hand, 24)))
+
+
+def test_a_shard_that_cannot_be_read_is_done_again(tmp_path):
+    shards.run([0, 1], lambda u: np.array([u]), tmp_path, {"sweep": "t"})
+    (tmp_path / "shard-00001.npy").write_bytes(b"")               # cut off on disk
+    parts = shards.run([0, 1], lambda u: np.array([u + 5]), tmp_path, {"sweep": "t"})
+    assert [p.tolist() for p in parts] == [[0], [6]]
+    (tmp_path / "manifest.json").write_text("{broken")
+    with pytest.raises(EurekaError, match="holds the shards of another sweep"):
+        shards.run([0, 1], lambda u: np.array([u]), tmp_path, {"sweep": "t"})
+
+
+@pytest.mark.parametrize("setup, args, message", [
+    (lambda d: (d / "game24" / "hands.csv").mkdir(parents=True),
+     ["game24"], "cannot write"),
+    (lambda d: (d / "countdown").mkdir() or (d / "countdown" / "shards").write_text(""),
+     ["countdown", "--fresh"], "cannot discard the shards"),
+    (lambda d: None, ["countdown", "--dask", ""], "--dask needs the scheduler's address"),
+])
+def test_bad_analysis_runs_are_one_line(tmp_path, setup, args, message):
+    setup(tmp_path)
+    result = CliRunner().invoke(eureka, ["analyze", *args, "--out", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr and result.stderr.count("\n") == 1

@@ -1,6 +1,7 @@
 """The complete Countdown table: every selection of six numbers against every target
 100–999, and what it says about the game."""
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -59,7 +60,7 @@ class Summary:
     hardest: list                  # targets made by the fewest selections
 
     def as_dict(self) -> dict:
-        return dict(vars(self))
+        return dataclasses.asdict(self)
 
 
 def summarise(hands: np.ndarray, reached: np.ndarray, hardest: int = 10) -> Summary:

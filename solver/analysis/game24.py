@@ -1,6 +1,7 @@
 """The 24 game: every hand of four cards 1–13, with fractions allowed (the standard
 game) and with whole numbers only."""
 
+import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 
@@ -35,7 +36,7 @@ class Summary:
     need_fractions: list           # hands solvable only with fractions
 
     def as_dict(self) -> dict:
-        return dict(vars(self))
+        return dataclasses.asdict(self)
 
 
 def summarise(cards: np.ndarray, fractions: np.ndarray, whole: np.ndarray) -> Summary:

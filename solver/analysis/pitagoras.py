@@ -1,6 +1,8 @@
 """The exact Pitagoras odds: every deal of the deck, weighted by its probability, against
 every dice total, weighted by its probability."""
 
+import dataclasses
+import functools
 import math
 from collections import Counter
 from dataclasses import dataclass
@@ -29,6 +31,7 @@ class Variant:
         return f"{self.die}-{deck}-{self.cards}-cards"
 
 
+@functools.lru_cache(maxsize=4)
 def deals(variant: Variant) -> tuple:
     """Every distinct deal (a multiset of face-up cards), ascending, and its probability."""
     cards = pitagoras.deck(variant.easy)
@@ -79,7 +82,7 @@ class Odds:
     per_total: list                # the same, per dice total, with its probability
 
     def as_dict(self) -> dict:
-        return dict(vars(self))
+        return dataclasses.asdict(self)
 
 
 def odds(variant: Variant, most: np.ndarray) -> Odds:

@@ -32,7 +32,8 @@ def countdown_heatmap(made: np.ndarray, selections: int, path: Path) -> None:
     image = axes.imshow(share, aspect="auto", cmap="viridis")
     axes.set_yticks(range(9), [f"{h}00–{h}99" for h in range(1, 10)])
     axes.set_xlabel("target, last two digits")
-    axes.set_title("Countdown: share of the 13,243 selections that make each target")
+    axes.set_title(f"Countdown: share of the {selections:,} selections that make each "
+                   f"target")
     figure.colorbar(image, ax=axes, label="share of selections")
     figure.tight_layout()
     _save(figure, path)
@@ -54,7 +55,7 @@ def pitagoras_bars(odds, path: Path) -> None:
     axes.set_xlabel("dice total")
     axes.set_ylabel("probability")
     axes.set_title(f"Pitagoras ({odds.variant}): the most cards of the best equation")
-    axes.legend(loc="lower right", fontsize="small")
+    axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small")
     axes.tick_params(axis="x", labelsize="small", rotation=90)
     figure.tight_layout()
     _save(figure, path)

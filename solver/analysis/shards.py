@@ -15,15 +15,24 @@ os.umask(UMASK)
 
 
 def save_atomically(path: Path, write) -> None:
-    """Write a file through `write(file)` into a temporary file, then rename it into
-    place: readers see the old file or the whole new one, never a part."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    """Write a file through `write(file)` into a temporary file, flushed to disk, then
+    rename it into place: readers see the old file or the whole new one, never a part.
+    EurekaError when the file cannot be written."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    except OSError as e:
+        raise EurekaError(f"cannot write {path}: {e.strerror}") from None
     try:
         with os.fdopen(fd, "wb") as f:
             write(f)
+            f.flush()
+            os.fsync(f.fileno())
         os.chmod(tmp, 0o666 & ~UMASK)
         os.replace(tmp, path)
+    except OSError as e:
+        os.unlink(tmp)
+        raise EurekaError(f"cannot write {path}: {e.strerror}") from None
     except BaseException:
         os.unlink(tmp)
         raise
@@ -33,27 +42,44 @@ def run(work: list, compute, folder: Path, manifest: dict, progress=None,
         client=None) -> list:
     """compute(work[i]) -> array for every shard i, reusing the shards already saved in
     `folder` (shard-00000.npy, ...) by a sweep with the same `manifest`; progress(1)
-    after each shard, done or reused.  With a Dask `client`, the shards still to do run
-    on its cluster and are saved here as they come back."""
+    after each shard, done or reused.  A shard that cannot be read is done again.  With
+    a Dask `client`, the shards still to do run on its cluster and are saved here as
+    they come back."""
     manifest = {**manifest, "shards": len(work)}
-    path = folder / "manifest.json"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        if path.exists() and json.loads(path.read_text()) != manifest:
-            raise EurekaError(f"{folder} holds the shards of another sweep: choose "
-                              f"another folder or start afresh")
-        save_atomically(path, lambda f: f.write(json.dumps(manifest).encode()))
-    except OSError as e:
-        raise EurekaError(f"cannot write to {folder}: {e.strerror}") from None
+    _claim(folder, manifest)
     paths = [folder / f"shard-{i:05d}.npy" for i in range(len(work))]
-    todo = [i for i, p in enumerate(paths) if not p.exists()]
+    done = {i: _load(p) for i, p in enumerate(paths)}
+    todo = [i for i, result in done.items() if result is None]
     if progress:
         progress(len(work) - len(todo))
     for i, result in _computed(work, todo, compute, client):
         save_atomically(paths[i], lambda f: np.save(f, result))
+        done[i] = result
         if progress:
             progress(1)
-    return [np.load(p) for p in paths]
+    return [done[i] for i in range(len(work))]
+
+
+def _claim(folder: Path, manifest: dict) -> None:
+    """Mark `folder` as this sweep's, unless it holds the shards of another one."""
+    path = folder / "manifest.json"
+    if path.exists():
+        try:
+            same = json.loads(path.read_text()) == manifest
+        except (OSError, ValueError):
+            same = False
+        if not same:
+            raise EurekaError(f"{folder} holds the shards of another sweep: choose "
+                              f"another folder or start afresh")
+    save_atomically(path, lambda f: f.write(json.dumps(manifest).encode()))
+
+
+def _load(path: Path):
+    """A saved shard, or None when it is missing or cannot be read."""
+    try:
+        return np.load(path)
+    except (OSError, ValueError, EOFError):
+        return None
 
 
 def _computed(work, todo, compute, client):
@@ -67,4 +93,10 @@ def _computed(work, todo, compute, client):
 
     futures = {client.submit(compute, work[i], pure=False): i for i in todo}
     for future in as_completed(futures):
-        yield futures[future], future.result()
+        try:
+            result = future.result()
+        except Exception as e:          # a lost worker or scheduler, a failed task
+            raise EurekaError(f"the Dask cluster failed ({type(e).__name__}); the "
+                              f"shards done so far are kept: run again to go on") \
+                from None
+        yield futures[future], result

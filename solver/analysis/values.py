@@ -3,9 +3,14 @@ every hand of a sweep at once.
 
 For one hand, the values of every subset of its cards are built from the smaller subsets:
 the values of a subset are what + − × ÷ make of the values of any two complementary
-parts (each unordered split once; − and ÷ taken larger by smaller).  The whole hand's
-values are never stored, only checked against the targets.  The sweep runs the hands of
-a shard in parallel (prange) on every core.
+parts (each unordered split once; − and ÷ taken larger by smaller).  Two kinds of subset
+are never stored, only checked against the targets: the whole hand, and the subsets of
+all cards but one, whose values can only ever meet that one card and are combined with
+it at once.  The sweep runs the hands of a shard in parallel (prange) on every core.
+
+`cap` bounds every step (a step cap, unlike the engine's cap on whole normal forms, see
+docs/RULES.md); the targets must not exceed it.  The sweeps pass 10^18, which the decks'
+cards never come near.
 """
 
 import numpy as np
@@ -100,9 +105,9 @@ def _lowest(x):
 
 
 @njit(cache=True)
-def _values_of(store, start, end, mask, positive, cap):
-    """Every value (repeats included) that two complementary stored parts of `mask`
-    make: (array, count)."""
+def _pairs(start, end, mask):
+    """How many pairs of stored values the splits of `mask` into two parts offer
+    (each unordered split once: the part holding the lowest card first)."""
     low = mask & -mask
     pairs = 0
     part = (mask - 1) & mask
@@ -110,7 +115,15 @@ def _values_of(store, start, end, mask, positive, cap):
         if part & low:
             pairs += (end[part] - start[part]) * (end[mask ^ part] - start[mask ^ part])
         part = (part - 1) & mask
-    made = np.empty(4 * pairs, dtype=np.int64)
+    return pairs
+
+
+@njit(cache=True)
+def _values_of(store, start, end, mask, positive, cap):
+    """Every value (repeats included) that two complementary stored parts of `mask`
+    make: (array, count)."""
+    low = mask & -mask
+    made = np.empty(4 * _pairs(start, end, mask), dtype=np.int64)
     k = 0
     part = (mask - 1) & mask
     while part > 0:
@@ -234,12 +247,7 @@ FRACTION_BASE = 1 << 31             # a fraction's key: numerator * BASE + denom
 def _fractions_of(nums, dens, start, end, mask):
     """Every fraction two complementary parts of `mask` make (repeats included)."""
     low = mask & -mask
-    pairs = 0
-    part = (mask - 1) & mask
-    while part > 0:
-        if part & low:
-            pairs += (end[part] - start[part]) * (end[mask ^ part] - start[mask ^ part])
-        part = (part - 1) & mask
+    pairs = _pairs(start, end, mask)
     out_n = np.empty(5 * pairs, dtype=np.int64)
     out_d = np.empty(5 * pairs, dtype=np.int64)
     k = 0
