@@ -92,8 +92,15 @@ def _client(address: str):
             from None
 
 
-def _save_json(path: Path, data: dict) -> None:
-    save_atomically(path, lambda f: f.write(json.dumps(data, indent=2).encode()))
+def _report(out: Path, game: str, summary, as_json: bool, show) -> None:
+    """Save the summary as out/summary.json, then print it as JSON or by show()."""
+    data = {"schema": f"eureka.analyze.{game}/1", **summary.as_dict()}
+    save_atomically(out / "summary.json",
+                    lambda f: f.write(json.dumps(data, indent=2).encode()))
+    if as_json:
+        emit_json(data)
+    else:
+        show()
 
 
 def _write_csv(path: Path, header, rows) -> None:
@@ -126,12 +133,7 @@ def analyze_countdown(folder, fresh, dask_address, plot, as_json):
                ([countdown.LOW + t, int(n)] for t, n in enumerate(made)))
     if plot:
         plots.countdown_heatmap(made, len(hands), out / "targets.png")
-    data = {"schema": "eureka.analyze.countdown/1", **summary.as_dict()}
-    _save_json(out / "summary.json", data)
-    if as_json:
-        emit_json(data)
-    else:
-        _print(summary, out)
+    _report(out, "countdown", summary, as_json, lambda: _print(summary, out))
 
 
 def _runs(values) -> str:
@@ -187,12 +189,7 @@ def analyze_pitagoras(die, easy, cards, folder, fresh, dask_address, plot, as_js
                  r["expected_cards"]] for r in result.per_total))
     if plot:
         plots.pitagoras_bars(result, out / "totals.png")
-    data = {"schema": "eureka.analyze.pitagoras/1", **result.as_dict()}
-    _save_json(out / "summary.json", data)
-    if as_json:
-        emit_json(data)
-    else:
-        _print_odds(result, out)
+    _report(out, "pitagoras", result, as_json, lambda: _print_odds(result, out))
 
 
 def _share(p: float) -> str:
@@ -227,11 +224,10 @@ def analyze_game24(folder, as_json):
                ([" ".join(map(str, h)), int(f), int(w)]
                 for h, f, w in zip(cards, fractions, whole)))
     summary = game24.summarise(cards, fractions, whole)
-    data = {"schema": "eureka.analyze.game24/1", **summary.as_dict()}
-    _save_json(out / "summary.json", data)
-    if as_json:
-        emit_json(data)
-        return
+    _report(out, "game24", summary, as_json, lambda: _print_game24(summary, out))
+
+
+def _print_game24(summary, out: Path) -> None:
     click.echo(f"24 game: {summary.hands:,} hands of four cards 1–13, every card used")
     click.echo(f"solvable with fractions: {summary.with_fractions:,}; with whole numbers "
                f"only: {summary.whole_numbers:,}")
