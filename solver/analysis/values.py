@@ -53,13 +53,14 @@ def most_cards(cards, lo, hi, positive, cap):
     store = np.empty(1024, dtype=np.int64)
     used = 0
     spare = np.empty(6, dtype=np.int64)
+    parts = np.empty(1 << max(n - 1, 0), dtype=np.int64)   # the splits of one subset
     for mask in range(1, full):
         size = _popcount(mask)
         if size == 1:
             made = cards[_lowest(mask):_lowest(mask) + 1]
             k = 1
         else:
-            made, k = _values_of(store, start, end, mask, positive, cap)
+            made, k = _values_of(store, start, end, mask, positive, cap, parts)
         for i in range(k):
             if lo <= made[i] <= hi:
                 hits[made[i] - lo] = max(hits[made[i] - lo], size)
@@ -82,7 +83,7 @@ def most_cards(cards, lo, hi, positive, cap):
         if lo <= cards[0] <= hi:
             hits[cards[0] - lo] = 1
     else:
-        _mark_whole_hand(store, start, end, full, lo, hi, positive, hits)
+        _mark_whole_hand(store, start, end, full, lo, hi, positive, hits, parts)
     return hits
 
 
@@ -105,66 +106,73 @@ def _lowest(x):
 
 
 @njit(cache=True)
-def _pairs(start, end, mask):
-    """How many pairs of stored values the splits of `mask` into two parts offer
-    (each unordered split once: the part holding the lowest card first)."""
-    low = mask & -mask
+def _pairs(start, end, mask, parts):
+    """How many pairs of stored values the splits of `mask` into two parts offer."""
     pairs = 0
-    part = (mask - 1) & mask
-    while part > 0:
-        if part & low:
-            pairs += (end[part] - start[part]) * (end[mask ^ part] - start[mask ^ part])
-        part = (part - 1) & mask
+    for s in range(_splits(mask, parts)):
+        part = parts[s]
+        pairs += (end[part] - start[part]) * (end[mask ^ part] - start[mask ^ part])
     return pairs
 
 
 @njit(cache=True)
-def _values_of(store, start, end, mask, positive, cap):
-    """Every value (repeats included) that two complementary stored parts of `mask`
-    make: (array, count)."""
+def _splits(mask, parts):
+    """Each split of `mask` into two non-empty parts once, as the part that holds the
+    lowest card, written to parts[:count]; returns the count."""
     low = mask & -mask
-    made = np.empty(4 * _pairs(start, end, mask), dtype=np.int64)
-    k = 0
+    n = 0
     part = (mask - 1) & mask
     while part > 0:
         if part & low:
-            other = mask ^ part
-            for i in range(start[part], end[part]):
-                for j in range(start[other], end[other]):
-                    k = _combine(store[i], store[j], positive, cap, made, k)
+            parts[n] = part
+            n += 1
         part = (part - 1) & mask
+    return n
+
+
+@njit(cache=True)
+def _values_of(store, start, end, mask, positive, cap, parts):
+    """Every value (repeats included) that two complementary stored parts of `mask`
+    make: (array, count)."""
+    made = np.empty(4 * _pairs(start, end, mask, parts), dtype=np.int64)
+    k = 0
+    for s in range(_splits(mask, parts)):
+        part = parts[s]
+        other = mask ^ part
+        for i in range(start[part], end[part]):
+            for j in range(start[other], end[other]):
+                k = _combine(store[i], store[j], positive, cap, made, k)
     return made, k
 
 
 @njit(cache=True)
-def _mark_whole_hand(store, start, end, mask, lo, hi, positive, hits):
+def _mark_whole_hand(store, start, end, mask, lo, hi, positive, hits, parts):
     """Mark the targets lo..hi that the whole hand makes from two parts of at
     least two cards each (a part of one card was met by its complement already).  For
     each value x of the smaller part, only the values y of the other part that can give
     a target are visited, found by binary search in its sorted values."""
-    low = mask & -mask
-    part = (mask - 1) & mask
-    while part > 0:
-        if part & low and _popcount(part) >= 2 and _popcount(mask ^ part) >= 2:
-            a, b = part, mask ^ part
-            if end[a] - start[a] > end[b] - start[b]:
-                a, b = b, a
-            ys = store[start[b]:end[b]]
-            n = _popcount(mask)
-            for i in range(start[a], end[a]):
-                x = store[i]
-                _window(ys, lo - x, hi - x, x, 0, lo, n, hits)         # x + y
-                _window(ys, x + lo, x + hi, x, 1, lo, n, hits)         # y − x
-                _window(ys, x - hi, x - lo, x, 2, lo, n, hits)         # x − y
-                if x > 0:
-                    _window(ys, (lo + x - 1) // x, hi // x, x, 3, lo, n, hits)  # x × y
-                    _window(ys, x * lo, x * hi, x, 4, lo, n, hits)              # y ÷ x
-                    if hi > 0:                          # x ÷ y >= 1 when x > 0
-                        _window(ys, max(1, (x + hi - 1) // hi), x // lo if lo else x,
-                                x, 5, lo, n, hits)                              # x ÷ y
-                elif lo == 0 and ys.size:
-                    hits[0] = n                       # 0 × y = 0, and 0 ÷ y for y > 0
-        part = (part - 1) & mask
+    n = _popcount(mask)
+    for s in range(_splits(mask, parts)):
+        part = parts[s]
+        if _popcount(part) < 2 or _popcount(mask ^ part) < 2:
+            continue
+        a, b = part, mask ^ part
+        if end[a] - start[a] > end[b] - start[b]:
+            a, b = b, a
+        ys = store[start[b]:end[b]]
+        for i in range(start[a], end[a]):
+            x = store[i]
+            _window(ys, lo - x, hi - x, x, 0, lo, n, hits)         # x + y
+            _window(ys, x + lo, x + hi, x, 1, lo, n, hits)         # y − x
+            _window(ys, x - hi, x - lo, x, 2, lo, n, hits)         # x − y
+            if x > 0:
+                _window(ys, (lo + x - 1) // x, hi // x, x, 3, lo, n, hits)  # x × y
+                _window(ys, x * lo, x * hi, x, 4, lo, n, hits)              # y ÷ x
+                if hi > 0:                          # x ÷ y >= 1 when x > 0
+                    _window(ys, max(1, (x + hi - 1) // hi), x // lo if lo else x,
+                            x, 5, lo, n, hits)                              # x ÷ y
+            elif lo == 0 and ys.size:
+                hits[0] = n                       # 0 × y = 0, and 0 ÷ y for y > 0
     if positive and lo == 0:
         hits[0] = 0                                   # no step may make 0
 
@@ -221,13 +229,14 @@ def makes_fraction(cards, target):
     end = np.zeros(full + 1, dtype=np.int64)
     nums = np.empty(0, dtype=np.int64)
     dens = np.empty(0, dtype=np.int64)
+    parts = np.empty(1 << max(n - 1, 0), dtype=np.int64)   # the splits of one subset
     for mask in range(1, full + 1):
         if mask & (mask - 1) == 0:
             i = _lowest(mask)
             made_n = cards[i:i + 1].copy()
             made_d = np.ones(1, dtype=np.int64)
         else:
-            made_n, made_d = _fractions_of(nums, dens, start, end, mask)
+            made_n, made_d = _fractions_of(nums, dens, start, end, mask, parts)
         if mask == full:
             for i in range(made_n.size):
                 if made_d[i] == 1 and made_n[i] == target:
@@ -244,28 +253,25 @@ FRACTION_BASE = 1 << 31             # a fraction's key: numerator * BASE + denom
 
 
 @njit(cache=True)
-def _fractions_of(nums, dens, start, end, mask):
+def _fractions_of(nums, dens, start, end, mask, parts):
     """Every fraction two complementary parts of `mask` make (repeats included)."""
-    low = mask & -mask
-    pairs = _pairs(start, end, mask)
+    pairs = _pairs(start, end, mask, parts)
     out_n = np.empty(5 * pairs, dtype=np.int64)
     out_d = np.empty(5 * pairs, dtype=np.int64)
     k = 0
-    part = (mask - 1) & mask
-    while part > 0:
-        if part & low:
-            other = mask ^ part
-            for i in range(start[part], end[part]):
-                for j in range(start[other], end[other]):
-                    a, b, c, d = nums[i], dens[i], nums[j], dens[j]
-                    k = _put(a * d + c * b, b * d, out_n, out_d, k)       # a/b + c/d
-                    k = _put(abs(a * d - c * b), b * d, out_n, out_d, k)  # larger − smaller
-                    k = _put(a * c, b * d, out_n, out_d, k)               # product
-                    if c > 0:
-                        k = _put(a * d, b * c, out_n, out_d, k)           # (a/b) ÷ (c/d)
-                    if a > 0:
-                        k = _put(c * b, d * a, out_n, out_d, k)           # (c/d) ÷ (a/b)
-        part = (part - 1) & mask
+    for s in range(_splits(mask, parts)):
+        part = parts[s]
+        other = mask ^ part
+        for i in range(start[part], end[part]):
+            for j in range(start[other], end[other]):
+                a, b, c, d = nums[i], dens[i], nums[j], dens[j]
+                k = _put(a * d + c * b, b * d, out_n, out_d, k)       # a/b + c/d
+                k = _put(abs(a * d - c * b), b * d, out_n, out_d, k)  # larger − smaller
+                k = _put(a * c, b * d, out_n, out_d, k)               # product
+                if c > 0:
+                    k = _put(a * d, b * c, out_n, out_d, k)           # (a/b) ÷ (c/d)
+                if a > 0:
+                    k = _put(c * b, d * a, out_n, out_d, k)           # (c/d) ÷ (a/b)
     return out_n[:k], out_d[:k]
 
 
