@@ -36,13 +36,14 @@ OUT = click.option("--out", "folder", type=click.Path(file_okay=False),
                    default="analysis", show_default=True,
                    help="Folder for the tables (and the resumable shards).")
 JSON = click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+PLOT = click.option("--plot", is_flag=True,
+                    help="Also draw the tables as PNG (needs the plot extra).")
 SWEEP_OPTIONS = (
     OUT,
     click.option("--fresh", is_flag=True, help="Discard the shards of an earlier run."),
     click.option("--dask", "dask_address", metavar="ADDRESS",
                  help="Run the shards on this Dask scheduler (needs the dask extra)."),
-    click.option("--plot", is_flag=True,
-                 help="Also draw the tables as PNG (needs the plot extra)."),
+    PLOT,
     JSON,
 )
 
@@ -163,14 +164,15 @@ def _print(s: countdown.Summary, out: Path) -> None:
 @click.option("--die", type=click.Choice(sorted(pitagoras.TENS_DICE)), default="blue",
               show_default=True, help="The two-digit die: blue, red (easier), black.")
 @click.option("--easy", is_flag=True, help="The easier deck: no cards above 15.")
-@click.option("--cards", type=click.IntRange(5, 7), default=5, show_default=True,
-              help="Cards face up (6 or 7 when extra cards are dealt).")
+@click.option("--cards", type=click.IntRange(5, 8), default=5, show_default=True,
+              help="Cards face up (6, 7 or 8 when extra cards are dealt).")
+@click.option("--pow", "power", is_flag=True, help="Allow exponentiation (the harder variant).")
 @_sweep_options
 @reports_errors
-def analyze_pitagoras(die, easy, cards, folder, fresh, dask_address, plot, as_json):
+def analyze_pitagoras(die, easy, cards, power, folder, fresh, dask_address, plot, as_json):
     if plot:
         plots.pyplot()
-    variant = odds_of.Variant(die, easy, cards)
+    variant = odds_of.Variant(die, easy, cards, power)
     out = Path(folder) / f"pitagoras-{variant.name()}"
     most = _sweep(out, fresh, dask_address, odds_of.shard_count(variant),
                   lambda shards, progress, client: odds_of.table(variant, shards,
@@ -215,14 +217,19 @@ def _print_odds(o, out: Path) -> None:
                                 "(the standard game) and with whole numbers only.")
 @OUT
 @JSON
+@PLOT
 @reports_errors
-def analyze_game24(folder, as_json):
+def analyze_game24(folder, as_json, plot):
+    if plot:
+        plots.pyplot()
     out = _writable(Path(folder) / "game24")
     cards = game24.hands()
     fractions, whole = game24.solvable(cards)
     _write_csv(out / "hands.csv", ["hand", "with_fractions", "whole_numbers"],
                ([" ".join(map(str, h)), int(f), int(w)]
                 for h, f, w in zip(cards, fractions, whole)))
+    if plot:
+        plots.game24_pairs(cards, fractions, whole, out / "pairs.png")
     summary = game24.summarise(cards, fractions, whole)
     _report(out, "game24", summary, as_json, lambda: _print_game24(summary, out))
 

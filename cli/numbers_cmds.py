@@ -1,5 +1,7 @@
 """`solve` and `check` for the numbers games: Pitagoras, Countdown and any numbers."""
 
+import dataclasses
+from collections import Counter
 from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import Callable
@@ -7,14 +9,14 @@ from typing import Callable
 import click
 
 from cli.base import InputError, ListCommand, ListOption, emit_json, reports_errors
-from solver import countdown, pitagoras
+from solver import countdown, game24, pitagoras
 from solver.numbers import claim
 from solver.errors import SearchTooLarge
-from solver.numbers.engine import HandSearch
-from solver.numbers.rules import MAX_CAP, NUMBERS, Rules
-from solver.numbers.solve import Equation, Solution, best_equation, solve
+from solver.numbers.rules import DOMAINS, MAX_CAP, NUMBERS, Rules
+from solver.numbers.solve import Equation, Solution, best_equation, search_for, solve
 
-TREES_BY_DEFAULT = 6     # count expression trees by default up to this many cards
+TREES_BY_DEFAULT = 6     # count expression trees by default up to this many cards,
+TREES_BY_DEFAULT_FRACTION = 5       # fewer in the fraction domain (seconds on six)
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,7 @@ class Game:
     title: str
     options: tuple
     setup: Callable          # options -> (cards, target, rules)
+    every_card: bool = False     # an answer must use every card (the 24 game)
 
 
 def _target(opts) -> int:
@@ -49,6 +52,12 @@ def _countdown(opts):
     return opts.cards, _target(opts), countdown.rules()
 
 
+def _game24(opts):
+    if not opts.any_numbers:
+        game24.check_cards(opts.cards)
+    return opts.cards, game24.TARGET if opts.target is None else opts.target, game24.rules()
+
+
 def _numbers(opts):
     rules = replace(NUMBERS, ops=opts.ops, domain=opts.domain, cap=opts.cap)
     return opts.cards, _target(opts), rules
@@ -67,12 +76,14 @@ GAMES = {
         click.option("--easy", is_flag=True, help="The easier deck: no cards above 15."),
         ANY_NUMBERS), _pitagoras),
     "countdown": Game("countdown", "Countdown", (ANY_NUMBERS,), _countdown),
+    "game24": Game("game24", "24 game", (ANY_NUMBERS,), _game24, every_card=True),
     "numbers": Game("numbers", "Numbers", (
         click.option("--ops", default="+-*/", show_default=True,
                      help="Operations allowed, from + - * / ^."),
-        click.option("--domain", type=click.Choice(["whole", "positive"]), default="whole",
+        click.option("--domain", type=click.Choice(list(DOMAINS)), default="whole",
                      show_default=True,
-                     help="Every step a whole number >= 0, or >= 1 (positive)."),
+                     help="Every step a whole number >= 0, >= 1 (positive), or any "
+                          "fraction >= 0 (as in the 24 game; without ^)."),
         click.option("--cap", type=click.IntRange(1, MAX_CAP), default=MAX_CAP,
                      show_default=True, help="Largest intermediate value considered.")),
                      _numbers),
@@ -95,8 +106,13 @@ def _with_options(options):
     return apply
 
 
+def _number_json(v):
+    """A value for JSON: a number when whole, else the fraction as text, e.g. "71/3"."""
+    return v if isinstance(v, int) else str(v)
+
+
 def _equation_json(eq: Equation) -> dict:
-    return {"equation": eq.text, "ascii": eq.ascii, "value": eq.value,
+    return {"equation": eq.text, "ascii": eq.ascii, "value": _number_json(eq.value),
             "cards": list(eq.cards), "card_count": len(eq.cards)}
 
 
@@ -124,14 +140,15 @@ def make_solve(game: Game) -> click.Command:
     def command(**kw):
         opts = SimpleNamespace(**kw)
         cards, target, rules = game.setup(opts)
-        search = HandSearch(cards, rules)
+        search = search_for(cards, rules)
         best = best_equation(search, target) if opts.best else None
         if best is not None:
             solution = Solution(tuple(sorted(cards)), target, rules, (best,), ())
         else:
             solution = solve(cards, target, rules, closest=opts.closest, search=search)
+        most = TREES_BY_DEFAULT_FRACTION if rules.domain == "fraction" else TREES_BY_DEFAULT
         count_trees = opts.trees if opts.trees is not None else (
-            len(cards) <= TREES_BY_DEFAULT and not opts.best)
+            len(cards) <= most and not opts.best)
         trees = search.count_trees(target) if count_trees else None
         if opts.as_json:
             emit_json(_solution_json(game, solution, trees, complete=best is None))
@@ -158,7 +175,7 @@ def _solution_json(game: Game, s: Solution, trees, complete: bool) -> dict:
         "distinct_equations": len(s.equations) if complete else None,
         "expression_trees": trees,
         "equations": [_equation_json(e) for e in _listed(s)],
-        "closest": [dict(_equation_json(e), distance=abs(e.value - s.target))
+        "closest": [dict(_equation_json(e), distance=_number_json(abs(e.value - s.target)))
                     for e in s.closest],
     }
 
@@ -168,9 +185,12 @@ def _print_solution(game: Game, s: Solution, trees, as_ascii: bool,
     cards = " ".join(map(str, s.cards))
     lines = [f"{game.title}: cards {cards}, target {s.target} "
              f"({s.rules.describe(as_ascii)})"]
+    if game.every_card and s.reachable and s.most_cards < len(s.cards):
+        lines.append(f"Not solvable: no equation uses all {len(s.cards)} cards.")
     if not s.reachable:
         lines.append(f"No equation makes {s.target}.")
-        lines += [f"  closest ({eq.value - s.target:+d}): {_show(eq, as_ascii)}"
+        lines += [f"  closest ({'+' if eq.value > s.target else '-'}"
+                  f"{abs(eq.value - s.target)}): {_show(eq, as_ascii)}"
                   for eq in s.closest]
         if game.name == "pitagoras":
             lines.append("The rules: deal one more card and roll the dice again.")
@@ -207,8 +227,14 @@ def make_check(game: Game) -> click.Command:
         opts = SimpleNamespace(**kw)
         cards, target, rules = game.setup(opts)
         verdict = claim.check(equation, cards, target, rules)
+        if game.every_card and verdict.valid and len(verdict.cards_used) < len(cards):
+            left = Counter(cards) - Counter(verdict.cards_used)
+            verdict = dataclasses.replace(
+                verdict, valid=False, problem="cards-unused",
+                reason=f"the {game.title} uses every card; "
+                       f"{' '.join(map(str, sorted(left.elements())))} left out")
         try:
-            best, searched = best_equation(HandSearch(cards, rules), target), True
+            best, searched = best_equation(search_for(cards, rules), target), True
         except SearchTooLarge:      # the verdict stands; only the comparison is missing
             best, searched = None, False
         better = None
@@ -219,7 +245,7 @@ def make_check(game: Game) -> click.Command:
                 "schema": "eureka.check/1", "game": game.name, "cards": sorted(cards),
                 "target": target, "rules": _rules_json(rules), "claim": equation,
                 "valid": verdict.valid, "problem": verdict.problem, "reason": verdict.reason,
-                "value": verdict.value, "cards_used": list(verdict.cards_used),
+                "value": _number_json(verdict.value), "cards_used": list(verdict.cards_used),
                 "card_count": len(verdict.cards_used) if verdict.valid else 0,
                 "best_card_count": len(best.cards) if best else (0 if searched else None),
                 "better": _equation_json(better) if better else None,

@@ -23,6 +23,7 @@ from solver.errors import EurekaError
 from solver.numbers.engine import HandSearch
 from solver.numbers.rules import Rules
 from solver.numbers.solve import most_cards as engine_most_cards
+from solver.numbers.solve import search_for
 from tests.oracle import fractions as fraction_oracle
 from tests.oracle import numbers as oracle
 
@@ -38,16 +39,17 @@ def oracle_most_cards(cards, rules, lo, hi) -> dict:
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["whole", "positive"]), st.data())
-def test_most_cards_per_target_match_the_oracle(domain, data):
+@given(st.sampled_from(["whole", "positive"]), st.sampled_from(["+-*/", "+-*/^"]),
+       st.data())
+def test_most_cards_per_target_match_the_oracle(domain, ops, data):
     low = 0 if domain == "whole" else 1
     card = st.integers(low, 30) | st.sampled_from([low, 1, 2])   # zeros and ones often
     cards = data.draw(st.lists(card, min_size=1, max_size=5))
     lo = data.draw(st.integers(0, 150) | st.just(0))
     hi = lo + data.draw(st.integers(0, 200) | st.just(0))          # windows of one target
-    rules = Rules(ops="+-*/", domain=domain)
+    rules = Rules(ops=ops, domain=domain)
     most = most_cards(np.array(cards, dtype=np.int64), lo, hi, domain == "positive",
-                      rules.cap)
+                      rules.cap, "^" in ops)
     found = {lo + t: int(m) for t, m in enumerate(most) if m}
     assert found == oracle_most_cards(cards, rules, lo, hi)
 
@@ -56,7 +58,7 @@ def test_sweep_rows_are_the_single_hands():
     hands = countdown.selections()[::997]
     table = sweep(hands, 100, 999, True, 10**18)
     for hand, row in zip(hands, table):
-        assert np.array_equal(row, most_cards(hand, 100, 999, True, 10**18))
+        assert np.array_equal(row, most_cards(hand, 100, 999, True, 10**18, False))
 
 
 def test_countdown_slice_matches_the_engine():
@@ -141,16 +143,18 @@ def test_pitagoras_deals_and_dice():
 
 
 @pytest.mark.parametrize("variant", [pitagoras_odds.Variant(),
-                                     pitagoras_odds.Variant("red", easy=True)])
+                                     pitagoras_odds.Variant("red", easy=True),
+                                     pitagoras_odds.Variant("black", power=True)])
 def test_pitagoras_slice_matches_the_engine(variant):
     hands, _ = pitagoras_odds.deals(variant)
     dice = pitagoras_odds.totals(variant.die)
     lo, hi = min(dice), max(dice)
     sample = hands[::4001]
-    table = sweep(sample, lo, hi, False, pitagoras.rules().cap)
+    rules = pitagoras.rules(variant.power)
+    table = sweep(sample, lo, hi, False, rules.cap, variant.power)
     for hand, row in zip(sample, table):
         for total in dice:
-            best = engine_most_cards(hand.tolist(), total, pitagoras.rules())
+            best = engine_most_cards(hand.tolist(), total, rules)
             assert row[total - lo] == (len(best.cards) if best else 0), (hand, total)
 
 
@@ -219,6 +223,18 @@ def test_plots_are_drawn(tmp_path):
     made = np.arange(900) % 50 + 1
     plots.countdown_heatmap(made, 50, tmp_path / "targets.png")
     assert (tmp_path / "targets.png").read_bytes()[:4] == b"\x89PNG"
+    result = CliRunner().invoke(eureka, ["analyze", "game24", "--out", str(tmp_path),
+                                         "--plot"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "game24" / "pairs.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_pairs_of_the_24_game_picture():
+    cards = np.array([[1, 1, 2, 3], [1, 2, 3, 4]])
+    held, chosen = plots._pair_counts(cards, np.array([True, False]), 4)
+    assert held[0, 0] == 1 and chosen[0, 0] == 1          # two aces: the first hand only
+    assert held[0, 1] == held[1, 0] == 2 and chosen[0, 1] == 1
+    assert held[3, 3] == 0 and held[2, 3] == 1 and chosen[2, 3] == 0
 
 
 def test_plot_without_matplotlib_is_one_line(tmp_path, monkeypatch):
@@ -253,9 +269,12 @@ def test_game24_table(tmp_path):
     for hand in summary["need_fractions"]:
         assert fraction_oracle.makes(hand, 24)
         assert not fraction_oracle.makes(hand, 24, fractions=False)
-    for row in rows[::60]:                                        # a slice, by the oracle
+    for row in rows[::60]:                       # a slice, by the oracle and the engine
         hand = [int(v) for v in row["hand"].split()]
         assert row["with_fractions"] == str(int(fraction_oracle.makes(hand, 24)))
+        for domain, column in (("fraction", "with_fractions"), ("whole", "whole_numbers")):
+            search = search_for(hand, Rules(domain=domain))
+            assert row[column] == str(int(search.reaches(24, search.hand.full)))
 
 
 def test_a_shard_that_cannot_be_read_is_done_again(tmp_path):

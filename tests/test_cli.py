@@ -59,6 +59,38 @@ def test_countdown_and_numbers():
     assert "  2^3 = 8" in result.stdout.splitlines()
 
 
+def test_the_24_game_and_the_fraction_domain():
+    result = run("solve", "game24", "--cards", "1", "5", "5", "5")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[1:3] == ["Best: 4 cards (1 equation)", "  5 × (5 − 1 ÷ 5) = 24"]
+    result = run("solve", "game24", "--cards", "1", "1", "5", "12")
+    assert "Not solvable: no equation uses all 4 cards." in result.stdout.splitlines()
+    result = run("solve", "numbers", "--domain", "fraction", "--cards", "3", "7",
+                 "--target", "2", "--json")
+    nearest = json.loads(result.stdout)["closest"][0]
+    assert (nearest["equation"], nearest["value"], nearest["distance"]) == (
+        "7 ÷ 3", "7/3", "1/3")
+    result = run("solve", "numbers", "--domain", "fraction", "--cards", "3", "7",
+                 "--target", "2")
+    assert "  closest (+1/3): 7 ÷ 3 = 7/3" in result.stdout.splitlines()
+
+
+@pytest.mark.parametrize("args, code, reason", [
+    (["game24", "--cards", "3", "3", "8", "8", "8/(3-8/3)"], 0, "valid: 8 ÷ (3 − 8 ÷ 3) = 24"),
+    (["game24", "--cards", "1", "5", "5", "5", "5*5-1"], 1,
+     "invalid: the 24 game uses every card; 5 left out"),
+    (["numbers", "--domain", "fraction", "--cards", "3", "3", "8", "8", "--target", "24",
+      "8/3-3"], 1, "invalid: 8/3 − 3 = −1/3 is below 0 (at position 4)"),
+    (["numbers", "--cards", "3", "3", "8", "8", "--target", "24", "8/(3-8/3)"], 1,
+     "invalid: 8 ÷ 3 is not a whole number (at position 7)"),
+])
+def test_check_with_fractions(args, code, reason):
+    result = run("check", *args)
+    assert result.exit_code == code
+    assert result.stdout.startswith(reason)
+
+
 def test_check_valid_with_a_better_answer():
     result = run("check", "pitagoras", *TABLE, "--target", "32", "7*6-12+2")
     assert result.exit_code == 0, result.output
@@ -97,6 +129,11 @@ def test_check_invalid_says_why():
     (["solve", "numbers", "--cards", "2", "--target", "3", "--ops", "-"], "'-' needs '+'"),
     (["check", "pitagoras", *TABLE, "--target", "32", "7*(6-"], "at position"),
     (["check", "pitagoras", *TABLE, "--target", "32", "7 & 6"], "unknown character '&'"),
+    (["solve", "numbers", "--cards", "2", "--target", "3", "--domain", "fraction",
+      "--ops", "+-*/^"], "^ is not offered with fractions"),
+    (["solve", "numbers", "--cards", *["1"] * 7, "--target", "3", "--domain", "fraction"],
+     "7 cards is more than this search allows (6)"),
+    (["solve", "game24", "--cards", "14", "1"], "14 is not a card of the 24 game deck"),
     (["solve", "chess"], "No such command 'chess'"),
     (["solve"], "Missing command"),
     (["check", "numbers", "--cards", "2", "3", "--target", "5", ""], "empty claim"),

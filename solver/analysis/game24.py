@@ -2,18 +2,14 @@
 game) and with whole numbers only."""
 
 import dataclasses
-from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
 
 from solver import deck
 from solver.analysis.values import sweep, sweep_fractions
+from solver.game24 import CARDS, HAND_SIZE, TARGET
 from solver.numbers.rules import PITAGORAS
-
-TARGET = 24
-CARDS = Counter({v: 4 for v in range(1, 14)})      # a pack of cards, ace to king
-HAND_SIZE = 4
 
 
 def hands() -> np.ndarray:

@@ -14,21 +14,22 @@ from solver.analysis import shards
 from solver.analysis.values import sweep
 from solver.errors import EurekaError
 
-SHARD = 4096                      # deals per shard
 VERSION = 1                       # of the shard contents
 
 
 @dataclass(frozen=True)
 class Variant:
-    """One way to play: the two-digit die, the deck, how many cards lie face up."""
+    """One way to play: the two-digit die, the deck, how many cards lie face up, and
+    whether ^ is allowed."""
 
     die: str = "blue"
     easy: bool = False
     cards: int = 5
+    power: bool = False
 
     def name(self) -> str:
         deck = "easy-deck" if self.easy else "deck"
-        return f"{self.die}-{deck}-{self.cards}-cards"
+        return f"{self.die}-{deck}-{self.cards}-cards" + ("-pow" if self.power else "")
 
 
 @functools.lru_cache(maxsize=4)
@@ -58,16 +59,23 @@ def table(variant: Variant, folder, progress=None, client=None) -> np.ndarray:
     hands, _ = deals(variant)
     dice = totals(variant.die)
     lo, hi = min(dice), max(dice)
-    work = [hands[i:i + SHARD] for i in range(0, len(hands), SHARD)]
-    cap = pitagoras.rules().cap
-    parts = shards.run(work, lambda h: sweep(h, lo, hi, False, cap), folder,
+    size = shard_size(variant)
+    work = [hands[i:i + size] for i in range(0, len(hands), size)]
+    cap = pitagoras.rules(variant.power).cap
+    parts = shards.run(work, lambda h: sweep(h, lo, hi, False, cap, variant.power), folder,
                        {"sweep": "pitagoras", "variant": variant.name(),
-                        "version": VERSION, "shard": SHARD}, progress, client)
+                        "version": VERSION, "shard": size}, progress, client)
     return np.concatenate(parts)
 
 
 def shard_count(variant: Variant) -> int:
-    return math.ceil(len(deals(variant)[0]) / SHARD)
+    return math.ceil(len(deals(variant)[0]) / shard_size(variant))
+
+
+def shard_size(variant: Variant) -> int:
+    """Deals per shard: 4,096 of 5 cards, a quarter as many for each card more (a deal
+    of one more card takes several times as long)."""
+    return 4096 >> 2 * (variant.cards - 5)
 
 
 @dataclass

@@ -60,3 +60,44 @@ def pitagoras_bars(odds, path: Path) -> None:
     figure.tight_layout()
     _save(figure, path)
     plt.close(figure)
+
+
+def game24_pairs(cards: np.ndarray, fractions: np.ndarray, whole: np.ndarray,
+                 path: Path) -> None:
+    """For each pair of card values: the share of the hands holding both that make 24
+    (fractions allowed), and how many of those hands need fractions."""
+    plt = pyplot()
+    top = int(cards.max())
+    held, solved = _pair_counts(cards, fractions, top)
+    _, need = _pair_counts(cards, fractions & ~whole, top)
+    figure, (left, right) = plt.subplots(1, 2, figsize=(12, 5))
+    extent = (0.5, top + 0.5, 0.5, top + 0.5)
+    shares = left.imshow(solved / held, origin="lower", cmap="viridis", vmin=0, vmax=1,
+                         extent=extent)
+    counts = right.imshow(need, origin="lower", cmap="magma_r", extent=extent)
+    left.set_title(f"share that make 24 ({int(fractions.sum()):,} of {len(cards):,} hands)")
+    right.set_title(f"hands that need fractions ({int((fractions & ~whole).sum())})")
+    for axes, image, label, ticks in ((left, shares, "share of hands", None),
+                                      (right, counts, "hands", range(int(need.max()) + 1))):
+        axes.set_xticks(range(1, top + 1))
+        axes.set_yticks(range(1, top + 1))
+        axes.set_xlabel("card")
+        axes.set_ylabel("card")
+        figure.colorbar(image, ax=axes, label=label, shrink=0.8, ticks=ticks)
+    figure.suptitle("24 game: the hands that hold both cards")
+    figure.tight_layout()
+    _save(figure, path)
+    plt.close(figure)
+
+
+def _pair_counts(cards: np.ndarray, chosen: np.ndarray, top: int) -> tuple:
+    """(held, chosen)[x - 1, y - 1]: the hands holding cards x and y (two of x when
+    x == y), and how many of those are chosen."""
+    held, picked = np.zeros((top, top)), np.zeros((top, top))
+    for hand, ok in zip(cards, chosen):
+        values = hand.tolist()
+        for a, b in {(a, b) for i, a in enumerate(values) for b in values[i + 1:]}:
+            for x, y in {(a, b), (b, a)}:
+                held[x - 1, y - 1] += 1
+                picked[x - 1, y - 1] += ok
+    return held, picked

@@ -2,24 +2,29 @@
 every hand of a sweep at once.
 
 For one hand, the values of every subset of its cards are built from the smaller subsets:
-the values of a subset are what + − × ÷ make of the values of any two complementary
-parts (each unordered split once; − and ÷ taken larger by smaller).  Two kinds of subset
+the values of a subset are what + − × ÷ (and, with `powers`, a ^ b and b ^ a) make of
+the values of any two complementary parts (each unordered split once; − and ÷ taken
+larger by smaller).  Two kinds of subset
 are never stored, only checked against the targets: the whole hand, and the subsets of
 all cards but one, whose values can only ever meet that one card and are combined with
 it at once.  The sweep runs the hands of a shard in parallel (prange) on every core.
 
 `cap` bounds every step (a step cap, unlike the engine's cap on whole normal forms, see
-docs/RULES.md); the targets must not exceed it.  The sweeps pass 10^18, which the decks'
-cards never come near.
+docs/RULES.md); the targets must not exceed it.  The sweeps pass 10^18.  Without ^ the
+decks' cards never come near it; with ^ the two caps could only part on a sum or product
+whose parts lie within a card's value of 10^18, and the Pitagoras table with ^ was
+checked against the engine deal by deal (docs/ANALYSIS.md).
 """
 
 import numpy as np
 from numba import njit, prange
 
+from solver.numbers.kernels import power
+
 
 @njit(cache=True)
-def _combine(a, b, positive, cap, out, k):
-    """Append what a and b make to out[k:]; returns the new end."""
+def _combine(a, b, positive, cap, powers, out, k):
+    """Append what a and b make to out[k:] (at most MADE values); returns the new end."""
     s = a + b
     if s <= cap:
         out[k] = s
@@ -28,9 +33,8 @@ def _combine(a, b, positive, cap, out, k):
     if d > 0 or (d == 0 and not positive):
         out[k] = d
         k += 1
-    p = a * b
-    if p <= cap and (a == 0 or p // a == b):
-        out[k] = p
+    if a == 0 or b <= cap // a:         # tested before multiplying: nothing overflows
+        out[k] = a * b
         k += 1
     big, small = max(a, b), min(a, b)
     if small > 0 and big % small == 0:
@@ -39,11 +43,19 @@ def _combine(a, b, positive, cap, out, k):
     elif small == 0 and big > 0 and not positive:
         out[k] = 0
         k += 1
+    if powers:
+        for r in (power(a, b, cap), power(b, a, cap)):
+            if r >= 0 and (r > 0 or not positive):
+                out[k] = r
+                k += 1
     return k
 
 
+MADE = 6                          # values _combine can append at most
+
+
 @njit(cache=True)
-def most_cards(cards, lo, hi, positive, cap):
+def most_cards(cards, lo, hi, positive, cap, powers):
     """most[t - lo]: the most cards of any subset that makes t (0: none), lo <= t <= hi."""
     n = cards.size
     full = (1 << n) - 1
@@ -52,7 +64,7 @@ def most_cards(cards, lo, hi, positive, cap):
     end = np.zeros(full + 1, dtype=np.int64)
     store = np.empty(1024, dtype=np.int64)
     used = 0
-    spare = np.empty(6, dtype=np.int64)
+    spare = np.empty(MADE, dtype=np.int64)
     parts = np.empty(1 << max(n - 1, 0), dtype=np.int64)   # the splits of one subset
     for mask in range(1, full):
         size = _popcount(mask)
@@ -60,7 +72,7 @@ def most_cards(cards, lo, hi, positive, cap):
             made = cards[_lowest(mask):_lowest(mask) + 1]
             k = 1
         else:
-            made, k = _values_of(store, start, end, mask, positive, cap, parts)
+            made, k = _values_of(store, start, end, mask, positive, cap, powers, parts)
         for i in range(k):
             if lo <= made[i] <= hi:
                 hits[made[i] - lo] = max(hits[made[i] - lo], size)
@@ -68,7 +80,7 @@ def most_cards(cards, lo, hi, positive, cap):
             # Its values only ever meet the one card left out: combine them at once.
             c = cards[_lowest(full ^ mask)]
             for i in range(k):
-                m = _combine(made[i], c, positive, cap, spare, 0)
+                m = _combine(made[i], c, positive, cap, powers, spare, 0)
                 for j in range(m):
                     if lo <= spare[j] <= hi:
                         hits[spare[j] - lo] = n
@@ -83,7 +95,8 @@ def most_cards(cards, lo, hi, positive, cap):
         if lo <= cards[0] <= hi:
             hits[cards[0] - lo] = 1
     else:
-        _mark_whole_hand(store, start, end, full, lo, hi, positive, hits, parts)
+        _mark_whole_hand(store, start, end, full, lo, hi, positive, powers, cap, hits,
+                         parts)
     return hits
 
 
@@ -131,22 +144,22 @@ def _splits(mask, parts):
 
 
 @njit(cache=True)
-def _values_of(store, start, end, mask, positive, cap, parts):
+def _values_of(store, start, end, mask, positive, cap, powers, parts):
     """Every value (repeats included) that two complementary stored parts of `mask`
     make: (array, count)."""
-    made = np.empty(4 * _pairs(start, end, mask, parts), dtype=np.int64)
+    made = np.empty(MADE * _pairs(start, end, mask, parts), dtype=np.int64)
     k = 0
     for s in range(_splits(mask, parts)):
         part = parts[s]
         other = mask ^ part
         for i in range(start[part], end[part]):
             for j in range(start[other], end[other]):
-                k = _combine(store[i], store[j], positive, cap, made, k)
+                k = _combine(store[i], store[j], positive, cap, powers, made, k)
     return made, k
 
 
 @njit(cache=True)
-def _mark_whole_hand(store, start, end, mask, lo, hi, positive, hits, parts):
+def _mark_whole_hand(store, start, end, mask, lo, hi, positive, powers, cap, hits, parts):
     """Mark the targets lo..hi that the whole hand makes from two parts of at
     least two cards each (a part of one card was met by its complement already).  For
     each value x of the smaller part, only the values y of the other part that can give
@@ -167,19 +180,24 @@ def _mark_whole_hand(store, start, end, mask, lo, hi, positive, hits, parts):
             _window(ys, x - hi, x - lo, x, 2, lo, n, hits)         # x − y
             if x > 0:
                 _window(ys, (lo + x - 1) // x, hi // x, x, 3, lo, n, hits)  # x × y
-                _window(ys, x * lo, x * hi, x, 4, lo, n, hits)              # y ÷ x
+                _window(ys, _times(x, lo, cap), _times(x, hi, cap), x, 4, lo, n,
+                        hits)                                               # y ÷ x
                 if hi > 0:                          # x ÷ y >= 1 when x > 0
                     _window(ys, max(1, (x + hi - 1) // hi), x // lo if lo else x,
                             x, 5, lo, n, hits)                              # x ÷ y
             elif lo == 0 and ys.size:
                 hits[0] = n                       # 0 × y = 0, and 0 ÷ y for y > 0
+            if powers:
+                _window(ys, 0, 63 if x >= 2 else cap, x, 6, lo, n, hits, cap, hi)  # x ^ y
+                _window(ys, 0, _root_bound(hi, x), x, 7, lo, n, hits, cap, hi)     # y ^ x
     if positive and lo == 0:
         hits[0] = 0                                   # no step may make 0
 
 
 @njit(cache=True)
-def _window(ys, first, last, x, op, lo, n, hits):
-    """For the sorted values ys in [first, last], mark what (x op y) makes."""
+def _window(ys, first, last, x, op, lo, n, hits, cap=0, hi=0):
+    """For the sorted values ys in [first, last], mark what (x op y) makes (x ^ y and
+    y ^ x, ops 6 and 7, only when they land in lo..hi)."""
     i = np.searchsorted(ys, first)
     while i < ys.size and ys[i] <= last:
         y = ys[i]
@@ -196,11 +214,29 @@ def _window(ys, first, last, x, op, lo, n, hits):
             if y % x:
                 continue
             t = y // x
-        else:
+        elif op == 5:
             if y == 0 or x % y:
                 continue
             t = x // y
+        else:
+            t = power(x, y, cap) if op == 6 else power(y, x, cap)
+            if not lo <= t <= hi:
+                continue
         hits[t - lo] = n
+
+
+@njit(cache=True)
+def _times(x, k, cap):
+    """x * k, or cap + 1 when that is larger (never overflowing)."""
+    return cap + 1 if k != 0 and x > cap // k else x * k
+
+
+@njit(cache=True)
+def _root_bound(hi, x):
+    """The largest y that y ^ x <= hi could allow (every y when x < 2)."""
+    if x < 2:
+        return hi if x == 1 else np.iinfo(np.int64).max
+    return int(hi ** (1.0 / x)) + 1
 
 
 @njit(cache=True)
@@ -211,11 +247,11 @@ def _grown(store, need):
 
 
 @njit(cache=True, parallel=True)
-def sweep(hands, lo, hi, positive, cap):
+def sweep(hands, lo, hi, positive, cap, powers=False):
     """most_cards() for every row of `hands` (all of one size), in parallel."""
     out = np.zeros((hands.shape[0], hi - lo + 1), dtype=np.int8)
     for h in prange(hands.shape[0]):
-        out[h] = most_cards(hands[h], lo, hi, positive, cap)
+        out[h] = most_cards(hands[h], lo, hi, positive, cap, powers)
     return out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import NoReturn, Sequence, Union
 
 from solver.errors import ClaimSyntaxError, HandError
@@ -348,10 +349,13 @@ def _evaluate(node: Node, rules: Rules) -> int:
     elif op == "/":
         if b == 0:
             raise _StepFailed("domain", f"division by zero: {_show(a)} ÷ 0 {where}")
-        if a % b:
+        if a % b == 0:
+            r = a // b
+        elif rules.domain == "fraction":
+            r = Fraction(a, b)
+        else:
             raise _StepFailed(
                 "domain", f"{_show(a)} ÷ {_show(b)} is not a whole number {where}")
-        r = a // b
     else:
         r = _power(a, b, node.pos, rules)
     if r < rules.lowest:
@@ -359,6 +363,8 @@ def _evaluate(node: Node, rules: Rules) -> int:
             else f"{_show(a)}^{_show(b)} = {_show(r)}"
         if rules.domain == "positive":
             raise _StepFailed("domain", f"{step} is not positive {where}")
+        if rules.domain == "fraction":
+            raise _StepFailed("domain", f"{step} is below 0 {where}")
         raise _StepFailed("domain", f"{step} leaves the whole numbers {where}")
     return r
 
@@ -383,8 +389,8 @@ def check(text: str, cards: Sequence[int], target: int, rules: Rules) -> Verdict
     card is not a number the game allows.
     """
     hand = _check_table(cards, rules)
-    if isinstance(target, bool) or not isinstance(target, int):
-        raise HandError(f"target {target!r} is not a whole number")
+    if isinstance(target, bool) or not isinstance(target, (int, Fraction)):
+        raise HandError(f"target {target!r} is not a number")
     tree, claimed = parse(text)
     written = _numbers(tree)
     used = tuple(sorted(written))

@@ -44,20 +44,26 @@ class SubHands:
         return tuple(int(v) for v, c in zip(self.vals, self.cnt[X]) for _ in range(c))
 
 
+def checked_cards(cards, rules: Rules, most: int) -> list[int]:
+    """The cards as ints, refusing an empty hand, more than `most` cards, or a card the
+    rules do not allow."""
+    cards = [int(c) for c in cards]
+    if not cards:
+        raise HandError("no cards given")
+    if len(cards) > most:
+        raise SearchTooLarge(f"{len(cards)} cards is more than this search allows ({most})")
+    for c in cards:
+        if not rules.lowest <= c <= rules.cap:
+            raise HandError(f"card {c} is outside the numbers this game allows "
+                            f"({rules.lowest} to {rules.cap})")
+    return cards
+
+
 class HandSearch:
     """Everything a hand can make under a ruleset, queried target by target."""
 
     def __init__(self, cards, rules: Rules):
-        cards = [int(c) for c in cards]
-        if not cards:
-            raise HandError("no cards given")
-        if len(cards) > rules.max_cards:
-            raise SearchTooLarge(
-                f"{len(cards)} cards is more than this search allows ({rules.max_cards})")
-        for c in cards:
-            if not rules.lowest <= c <= rules.cap:
-                raise HandError(f"card {c} is outside the numbers this game allows "
-                                f"({rules.lowest} to {rules.cap})")
+        cards = checked_cards(cards, rules, rules.max_cards)
         self.rules = rules
         self.hand = SubHands(cards)
         self._args = (bool(rules.domain == "positive"),
@@ -110,15 +116,15 @@ class HandSearch:
         """Every value a stored sub-hand X can make."""
         return self.data[self.start[X, K.ALL]:self.stop[X, K.ALL]]
 
-    def closest(self, target: int, how_many: int) -> list[int]:
+    def closest(self, target: int, how_many: int) -> list:
         """The how_many values nearest the target (target excluded) that some sub-hand
-        makes, nearest first, the lower first on a tie."""
+        makes, nearest first, the lower first on a tie (Python numbers)."""
         values = self.all_values()
         values = values[values != target]
         i = int(np.searchsorted(values, target))
         below, above = values[max(0, i - how_many):i][::-1], values[i:i + how_many]
-        near = sorted(list(below) + list(above), key=lambda v: (abs(int(v) - target), v))
-        return [int(v) for v in near[:how_many]]
+        near = sorted(list(below) + list(above), key=lambda v: (abs(v - target), v))
+        return [getattr(v, "item", lambda: v)() for v in near[:how_many]]
 
     def all_values(self) -> np.ndarray:
         """Every value some sub-hand makes, sorted (builds the whole hand's table)."""
@@ -134,16 +140,16 @@ class HandSearch:
     # -- forms ---------------------------------------------------------------------
     def forms(self, value: int, X: int) -> frozenset:
         """Every admitted normal form over exactly the cards of X with this value."""
-        return self._slot_forms(K.ALL, int(X), int(value))
+        return self._slot_forms(K.ALL, int(X), value)
 
     def one_form(self, value: int, X: int) -> tuple | None:
         """Some admitted normal form over exactly X with this value, found cheaply."""
-        return self._first(K.ALL, int(X), int(value))
+        return self._first(K.ALL, int(X), value)
 
     def _edges(self, slot, X, value, limit=0):
         """Rows (kind, A, a, B, b): the roots of the slot's kinds over X making value."""
         confirmed = self.hand.size[X] <= self.largest_stored + 1
-        rows = K.slot_edges(slot, X, value, self.stored, self.data, self.start, self.stop,
+        rows = K.slot_edges(slot, X, int(value), self.stored, self.data, self.start, self.stop,
                             self.hand.cnt, self.hand.stride, *self._args,
                             limit if confirmed else 0).reshape(-1, 5).tolist()
         if confirmed:

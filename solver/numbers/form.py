@@ -12,9 +12,11 @@ A form is a nested tuple:
 Sorting the terms makes `12+15+7-2`, `7+12-2+15` and `(15+12)+(7-2)` one form, and cards of
 equal value interchangeable.  Printing puts the larger terms first, the added terms before
 the subtracted ones and the factors before the divisors, so that the printed equation,
-read left to right, never leaves the whole numbers.
+read left to right, never leaves the whole numbers (or, in the fraction domain, never
+goes below 0).
 """
 
+from fractions import Fraction
 from math import prod
 
 LEAF, SUM, PRODUCT, POWER = 0, 1, 2, 3
@@ -91,7 +93,8 @@ def _render(form, symbols):
     text = first.join(t for t, _ in added) + "".join(second + t for t, _ in taken)
     if kind == SUM:
         return text, sum(v for _, v in added) - sum(v for _, v in taken)
-    return text, prod(v for _, v in added) // prod(v for _, v in taken)
+    p, d = prod(v for _, v in added), prod(v for _, v in taken)
+    return text, p // d if p % d == 0 else Fraction(p, d)
 
 
 def _operand(form, outer, text):

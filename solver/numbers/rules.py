@@ -6,7 +6,7 @@ from solver.errors import RulesError
 from solver.numbers.form import ASCII_SYMBOLS, SYMBOLS
 
 OPERATIONS = "+-*/^"
-DOMAINS = ("whole", "positive")
+DOMAINS = ("whole", "positive", "fraction")
 MAX_CAP = 10**18
 
 
@@ -16,7 +16,8 @@ class Rules:
 
     ops      the operations, a subset of "+-*/^" ("-" needs "+", "/" needs "*")
     domain   "whole": every intermediate result a whole number >= 0 (Pitagoras);
-             "positive": >= 1 (Countdown)
+             "positive": >= 1 (Countdown); "fraction": any exact fraction >= 0 (the
+             24 game; without ^)
     cap      largest intermediate value the engine forms (see docs/RULES.md)
     max_cards  the largest hand the engine will search
     """
@@ -37,6 +38,9 @@ class Rules:
             raise RulesError("'/' needs '*' as well (a product may mix factors and divisors)")
         if self.domain not in DOMAINS:
             raise RulesError(f"domain must be one of {', '.join(DOMAINS)}, got {self.domain!r}")
+        if self.domain == "fraction" and "^" in self.ops:
+            raise RulesError("^ is not offered with fractions (a fraction's power may not "
+                             "be a fraction)")
         if not 1 <= self.cap <= MAX_CAP:
             raise RulesError(f"cap must be between 1 and {MAX_CAP}, got {self.cap}")
         object.__setattr__(self, "ops", "".join(o for o in OPERATIONS if o in self.ops))
@@ -53,11 +57,14 @@ class Rules:
     def describe(self, ascii: bool = False) -> str:
         symbols = ASCII_SYMBOLS if ascii else SYMBOLS
         ops = " ".join(symbols[o].strip() for o in self.ops)
-        numbers = "positive whole numbers" if self.domain == "positive" else (
-            "whole numbers >= 0" if ascii else "whole numbers ≥ 0")
+        numbers = {"positive": "positive whole numbers", "whole": "whole numbers ≥ 0",
+                   "fraction": "fractions ≥ 0"}[self.domain]
+        if ascii:
+            numbers = numbers.replace("≥", ">=")
         return f"{ops}; every step {numbers}"
 
 
 PITAGORAS = Rules(name="pitagoras", ops="+-*/", domain="whole")
 COUNTDOWN = Rules(name="countdown", ops="+-*/", domain="positive")
 NUMBERS = Rules(name="numbers", ops="+-*/", domain="whole")
+GAME24 = Rules(name="game24", ops="+-*/", domain="fraction")

@@ -7,6 +7,7 @@ from functools import cached_property
 
 from solver.numbers import form as F
 from solver.numbers.engine import HandSearch
+from solver.numbers.rational import FractionSearch
 from solver.numbers.rules import Rules
 
 
@@ -15,7 +16,7 @@ class Equation:
     """One distinct equation: its normal form, value and the cards it uses."""
 
     form: tuple
-    value: int
+    value: int                # a Fraction when the fraction domain's value is not whole
 
     @cached_property
     def cards(self) -> tuple:
@@ -53,11 +54,18 @@ class Solution:
         return len(self.equations[-1].cards) if self.equations else 0
 
 
+def search_for(cards, rules: Rules) -> HandSearch:
+    """The search over a hand for the rules' number domain."""
+    if rules.domain == "fraction":
+        return FractionSearch(cards, rules)
+    return HandSearch(cards, rules)
+
+
 def solve(cards, target: int, rules: Rules, closest: int = 2,
           search: HandSearch | None = None) -> Solution:
     """Every distinct equation making target; when there is none, one equation for each
     of the `closest` nearest values."""
-    search = search or HandSearch(cards, rules)
+    search = search or search_for(cards, rules)
     hands = sorted(search.hands_reaching(target), key=lambda X: (-search.hand.size[X], X))
     with _collector_paused():
         equations = tuple(Equation(f, target) for X in hands for f in search.forms(target, X))
@@ -90,4 +98,4 @@ def best_equation(search: HandSearch, value: int) -> Equation | None:
 
 def most_cards(cards, target: int, rules: Rules) -> Equation | None:
     """The Pitagoras question: an equation with the most cards, or None."""
-    return best_equation(HandSearch(cards, rules), target)
+    return best_equation(search_for(cards, rules), target)

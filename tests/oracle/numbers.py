@@ -4,11 +4,12 @@ Cards are told apart by position.  For every set of positions it builds every tr
 (each card at most once, any bracketing, every operation of the rules), keeps the trees
 whose every step is allowed, and records each tree's normal form, written out here
 independently of the engine.  A form is then admitted under the value cap by its own
-evaluator.  Exact Python integers throughout; nothing is pruned but powers that
+evaluator.  Exact Python integers throughout (fractions in the fraction domain); nothing is pruned but powers that
 certainly exceed the cap.
 """
 
 from collections import defaultdict
+from fractions import Fraction
 from math import prod
 
 LEAF, SUM, PRODUCT, POWER = 0, 1, 2, 3
@@ -34,9 +35,9 @@ def step(op, a, b, rules):
     elif op == "*":
         r = a * b
     elif op == "/":
-        if b == 0 or a % b:
+        if b == 0 or (a % b and rules.domain != "fraction"):
             return None
-        r = a // b
+        r = _whole(Fraction(a, b))
     else:
         r = _pow(a, b, rules.cap)
         if r is None:
@@ -83,8 +84,17 @@ def admitted_value(f, rules):
         ok = p <= rules.cap and n <= rules.cap and p - n >= rules.lowest
         return p - n if ok else None
     p, d = prod(left), prod(right)
-    ok = p <= rules.cap and 0 < d <= rules.cap and p % d == 0 and p // d >= rules.lowest
-    return p // d if ok else None
+    if not (p <= rules.cap and 0 < d <= rules.cap):
+        return None
+    if rules.domain == "fraction":
+        r = _whole(Fraction(p, d))
+        return r if r <= rules.cap else None
+    return p // d if p % d == 0 and p // d >= rules.lowest else None
+
+
+def _whole(q):
+    """A Fraction as an int when it is whole."""
+    return q.numerator if q.denominator == 1 else q
 
 
 def all_forms(cards, rules):
