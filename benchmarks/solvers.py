@@ -10,7 +10,12 @@ import io
 import sys
 from pathlib import Path
 
+import numpy as np
+
+from benchmarks.workloads import ARQUIMEDES_BATCH
 from solver import countdown, pitagoras
+from solver.arquimedes import kernels as K
+from solver.arquimedes.plays import plays as arquimedes_plays
 from solver.mathable import selfplay
 from solver.mathable.search import best_turns
 from solver.mathable.tokens import full_rack_bonus
@@ -40,6 +45,17 @@ def eureka_mathable_game(seed):
     return result.scores
 
 
+def eureka_arquimedes_plays(state):
+    return len(arquimedes_plays(state))
+
+
+def eureka_arquimedes_games(seed):
+    """A batch of complete 4-player games (greedy against three random): the winners."""
+    codes = np.array([K.GREEDY, K.RANDOM, K.RANDOM, K.RANDOM], np.int64)
+    return K.simulate(0, ARQUIMEDES_BATCH, 4, codes, K.deck_counts(True), K.ALL_OPS,
+                      seed)[0].tolist()
+
+
 def _oracle(name: str):
     """A test oracle, importable from a source checkout only."""
     root = Path(__file__).resolve().parent.parent
@@ -52,7 +68,8 @@ def _oracle(name: str):
 
 def oracle_solvers():
     oracle, mathable = _oracle("numbers"), _oracle("mathable")
-    if oracle is None or mathable is None:
+    arquimedes = _oracle("arquimedes")
+    if oracle is None or mathable is None or arquimedes is None:
         return {}
 
     def oracle_countdown(p):
@@ -65,8 +82,11 @@ def oracle_solvers():
     def oracle_mathable(p):          # racks of at most 4: no full-rack bonus
         return max(mathable.all_turns(dict(p.grid), p.rack).values())
 
+    def oracle_arquimedes(state):
+        return len(arquimedes.plays(state.top.value, list(state.hand), state.ops))
+
     return {"countdown": oracle_countdown, "pitagoras": oracle_pitagoras,
-            "mathable4": oracle_mathable}
+            "mathable4": oracle_mathable, "arquimedes-plays": oracle_arquimedes}
 
 
 def _leaves(form):

@@ -5,6 +5,10 @@ from dataclasses import dataclass, replace
 from importlib import resources
 
 from solver import countdown, pitagoras
+from solver.arquimedes.cards import deck as arquimedes_deck
+from solver.arquimedes.kernels import JOKER
+from solver.arquimedes.plays import State as ArquimedesState
+from solver.arquimedes.plays import Top
 from solver.mathable import record as records
 from solver.mathable.board import START
 from solver.mathable.position import Position
@@ -103,3 +107,29 @@ def mathable_small_racks(n: int = 1000, seed: int = 2026) -> list[MathablePositi
 def mathable_games(n: int = 1000, seed: int = 2026) -> list[int]:
     """Seeds of complete 2-player self-play games (optimal policy), at most 50."""
     return [seed * 1000 + i for i in range(min(n, 50))]
+
+
+def arquimedes_states(n: int = 1000, seed: int = 2026) -> list:
+    """Arquimedes states: a top card (a freshly turned joker one time in twenty) and a
+    hand of 5–10 cards dealt from the rest of the deck."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        cards = list(arquimedes_deck().elements())
+        rng.shuffle(cards)
+        top = cards.pop()
+        hand = tuple(sorted(cards[:rng.randint(5, 10)]))
+        if top == JOKER and rng.random() < 0.5:
+            top_card = Top(rng.randint(1, 13), True)
+        else:
+            top_card = Top(None, True) if top == JOKER else Top(top)
+        out.append(ArquimedesState(top_card, hand))
+    return out
+
+
+def arquimedes_batches(n: int = 1000, seed: int = 2026) -> list[int]:
+    """Seeds of batches of ARQUIMEDES_BATCH complete 4-player games, at most 20."""
+    return [seed * 1000 + i for i in range(min(n, 20))]
+
+
+ARQUIMEDES_BATCH = 1000

@@ -15,6 +15,11 @@ CLAIM_LIKE = re.compile(r"\d\s*[xX]\s*\d")
 VALUE_LIKE = re.compile(r"^-?[\w.,]+$")
 
 
+JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/JSON.md).")
+ASCII = click.option("--ascii", "as_ascii", is_flag=True,
+                     help="Write + - * / instead of − × ÷.")
+
+
 class InputError(click.ClickException):
     """Bad input: reported in one line, exit code 2."""
 

@@ -9,7 +9,8 @@ import click
 from benchmarks import solvers
 from benchmarks.report import Row, agreement_of, machine, peak_rss_mb
 from benchmarks.timing import Timing, time_solver
-from benchmarks.workloads import (countdown_puzzles, eight_card_deals, mathable_games,
+from benchmarks.workloads import (ARQUIMEDES_BATCH, arquimedes_batches, arquimedes_states,
+                                  countdown_puzzles, eight_card_deals, mathable_games,
                                   mathable_positions, mathable_small_racks,
                                   pitagoras_deals)
 from cli.base import InputError, emit_json
@@ -27,6 +28,11 @@ WORKLOADS = {
                   mathable_small_racks, solvers.eureka_mathable),
     "mathable-games": ("a complete 2-player Mathable game, optimal policy (50 games)",
                        mathable_games, solvers.eureka_mathable_game),
+    "arquimedes-plays": ("every legal play of an Arquimedes hand of 5–10 cards",
+                         arquimedes_states, solvers.eureka_arquimedes_plays),
+    "arquimedes-games": (f"{ARQUIMEDES_BATCH:,} complete 4-player Arquimedes games "
+                         f"(20 batches)", arquimedes_batches,
+                         solvers.eureka_arquimedes_games),
 }
 
 
@@ -79,12 +85,12 @@ def _timed(solver, workload, solve, puzzles, warmup=3) -> Timing:
 
 
 def _print(rows, agreement) -> None:
-    click.echo(f"{'workload':<15} {'solver':<26} {'puzzles':>7} {'median ms':>10} "
+    click.echo(f"{'workload':<17} {'solver':<26} {'puzzles':>7} {'median ms':>10} "
                f"{'p95 ms':>9} {'max ms':>9} {'× eureka':>9}")
     for row in rows:
         t = row.timing
         ratio = f"{row.ratio:.0f}×" if row.ratio else ""
-        click.echo(f"{t.workload:<15} {t.solver:<26} {t.puzzles:>7} {t.median_ms:>10.3f} "
+        click.echo(f"{t.workload:<17} {t.solver:<26} {t.puzzles:>7} {t.median_ms:>10.3f} "
                    f"{t.p95_ms:>9.3f} {t.max_ms:>9.3f} {ratio:>9}")
     for key, a in agreement.items():
         click.echo(f"agreement {key}: {a['agree']}/{a['puzzles']} puzzles ({a['compared']})")

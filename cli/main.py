@@ -3,6 +3,7 @@
 import click
 
 from cli.analyze_cmds import analyze
+from cli.arquimedes_cmds import check_arquimedes, score_arquimedes, solve_arquimedes
 from cli.base import OneLineGroup, as_program
 from cli.bench import bench
 from cli.mathable_cmds import check_mathable, solve_mathable
@@ -26,6 +27,16 @@ for _game in GAMES.values():
     check.add_command(make_check(_game))
 solve.add_command(solve_mathable)
 check.add_command(check_mathable)
+solve.add_command(solve_arquimedes)
+check.add_command(check_arquimedes)
+
+
+@click.group(cls=OneLineGroup, help="Score a finished game from its record.")
+def score():
+    pass
+
+
+score.add_command(score_arquimedes)
 
 
 @click.group(cls=OneLineGroup,
@@ -40,6 +51,7 @@ eureka.add_command(check)
 eureka.add_command(bench)
 eureka.add_command(simulate)
 eureka.add_command(analyze)
+eureka.add_command(score)
 
 run_eureka = as_program(eureka)
 run_solve = as_program(solve)

@@ -2,7 +2,8 @@
 
 import click
 
-from cli.base import InputError, ListCommand, ListOption, emit_json, reports_errors
+from cli.base import (ASCII, JSON, InputError, ListCommand, ListOption, emit_json,
+                      reports_errors)
 from solver.mathable import position as positions
 from solver.mathable import record as records
 from solver.mathable.board import OP_SIGNS, cell_name
@@ -20,9 +21,6 @@ RACK = click.option("--rack", cls=ListOption, type=click.IntRange(0),
                          "(default: the position file's rack: line).")
 NO_BONUS = click.option("--no-bonus", is_flag=True,
                         help="No 50 points for placing a full rack of 7.")
-JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/JSON.md).")
-ASCII = click.option("--ascii", "as_ascii", is_flag=True,
-                     help="Write + - * / instead of − × ÷.")
 
 
 def _position(position_file, rack, edition):

@@ -4,8 +4,10 @@ import sys
 
 import click
 
-from cli.base import InputError, OneLineGroup, emit_json, reports_errors
-from cli.mathable_cmds import EDITION, JSON, NO_BONUS
+from cli.base import JSON, InputError, OneLineGroup, emit_json, reports_errors
+from cli.mathable_cmds import EDITION, NO_BONUS
+from solver.arquimedes import simulate as arquimedes
+from solver.arquimedes.plays import SIGNS
 from solver.mathable import selfplay
 from solver.mathable.board import OP_SIGNS
 
@@ -80,3 +82,79 @@ def _kind(kind: str) -> str:
     if kind == ".":
         return "plain"
     return f"{OP_SIGNS[kind]} square" if kind in OP_SIGNS else kind
+
+
+@simulate.command("arquimedes", help="Complete five-round Arquimedes games (2–6 players), "
+                                     "played by strategies in compiled kernels.")
+@click.option("--games", default=10_000, show_default=True, type=click.IntRange(1),
+              help="How many games to play.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0),
+              help="Seed: the same seed plays the same games.")
+@click.option("--strategies", default="greedy", show_default=True,
+              help=f"One strategy per seat, comma-separated, from "
+                   f"{', '.join(arquimedes.STRATEGIES)}; one name for every seat.")
+@click.option("--players", type=click.IntRange(2, 6),
+              help="Number of players (default: one per strategy, at least 2).")
+@click.option("--no-joker", is_flag=True, help="Play without the joker.")
+@click.option("--ops", default="+-*/", show_default=True,
+              help="Operations played: +-*/, or +- (the rulebook's tip for children).")
+@click.option("--compare", is_flag=True,
+              help="Also play the same games with and without the joker, and with and "
+                   "without × and ÷, and compare.")
+@JSON
+@reports_errors
+def simulate_arquimedes(games, seed, strategies, players, no_joker, ops, compare, as_json):
+    names = _policies(strategies, players)
+    if players is None and len(names) == 1:
+        names *= 2
+    arquimedes.strategy_codes(names)
+    arquimedes.ops_mask(ops)
+    variants = [(not no_joker, ops)]
+    if compare:
+        variants += [v for v in ((True, "+-*/"), (False, "+-*/"), (True, "+-"),
+                                 (False, "+-")) if v not in variants]
+    summaries = []
+    with click.progressbar(length=games * len(variants), label="games",
+                           file=sys.stderr) as bar:
+        for joker, variant_ops in variants:
+            summaries.append(arquimedes.simulate(games, names, seed, joker, variant_ops,
+                                                 progress=bar.update))
+    if as_json:
+        emit_json({"schema": "eureka.arquimedes.simulate/1",
+                   "variants": [s.as_dict() for s in summaries]})
+        return
+    _print_arquimedes(summaries[0])
+    if compare:
+        _print_comparison(summaries)
+
+
+def _variant(s) -> str:
+    ops = " ".join(SIGNS[arquimedes.OP_CODES[o]] for o in s.ops)
+    return f"joker {'on' if s.joker else 'off'}, {ops}"
+
+
+def _print_arquimedes(s) -> None:
+    click.echo(f"Arquimedes: {s.games:,} games, {len(s.seats)} players, seed {s.seed}, "
+               f"{_variant(s)}")
+    click.echo(f"{'seat':<5}{'strategy':<11}{'wins':>7}  {'95% interval':<16}"
+               f"{'tokens/round':>13}{'tokens/game':>12}")
+    for n, seat in enumerate(s.seats, 1):
+        low, high = seat["ci95"]
+        click.echo(f"{n:<5}{seat['strategy']:<11}{seat['win_rate']:>7.1%}  "
+                   f"{f'{low:.1%}–{high:.1%}':<16}{seat['tokens_per_round']:>13.2f}"
+                   f"{seat['tokens_per_game']:>12.2f}")
+    t = s.rounds["turns"]
+    click.echo(f"turns per round: mean {t['mean']:.1f}, median {t['median']:.0f}, "
+               f"90% within {t['p90']:.0f}, longest {t['max']}")
+    click.echo(f"rounds ended by every player passing: {s.rounds['all_pass']:.2%}; "
+               f"tie draws per round: {s.rounds['tie_draws']:.3f}")
+
+
+def _print_comparison(summaries) -> None:
+    click.echo("\nThe same seeds under each variant:")
+    seats = "".join(f"{f'seat {n}':>9}" for n in range(1, len(summaries[0].seats) + 1))
+    click.echo(f"{'variant':<26}{seats}{'turns':>8}{'all pass':>10}")
+    for s in summaries:
+        wins = "".join(f"{seat['win_rate']:>9.1%}" for seat in s.seats)
+        click.echo(f"{_variant(s):<26}{wins}{s.rounds['turns']['mean']:>8.1f}"
+                   f"{s.rounds['all_pass']:>10.2%}")

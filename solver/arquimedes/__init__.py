@@ -1,0 +1,1 @@
+"""Arquimedes (Knizia): plays, claims, round and game scoring, and simulated games."""
