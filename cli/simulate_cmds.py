@@ -18,33 +18,45 @@ def simulate():
 
 
 def _policies(policies: str, players: int | None) -> tuple:
+    """One name per seat; a single name fills every seat (two without --players)."""
     names = tuple(p.strip() for p in policies.split(",") if p.strip())
     if players is not None:
         if len(names) == 1:
             names *= players
         elif len(names) != players:
             raise InputError(f"--players {players} but {len(names)} policies given")
+    elif len(names) == 1:
+        names *= 2
     return names
 
 
+def _games(default: int):
+    return click.option("--games", default=default, show_default=True,
+                        type=click.IntRange(1), help="How many games to play.")
+
+
+def _players(most: int, per: str):
+    return click.option("--players", type=click.IntRange(2, most),
+                        help=f"Number of players (default: one per {per}, at least 2).")
+
+
+SEED = click.option("--seed", default=0, show_default=True, type=click.IntRange(0),
+                    help="Seed: the same seed plays the same games.")
+
+
 @simulate.command("mathable", help="Self-play of complete Mathable games (2–4 players).")
-@click.option("--games", default=100, show_default=True, type=click.IntRange(1),
-              help="How many games to play.")
-@click.option("--seed", default=0, show_default=True, type=click.IntRange(0),
-              help="Seed: the same seed plays the same games.")
+@_games(100)
+@SEED
 @click.option("--policies", default="optimal", show_default=True,
               help=f"One policy per seat, comma-separated, from "
                    f"{', '.join(selfplay.POLICIES)}; one name for every seat.")
-@click.option("--players", type=click.IntRange(2, 4),
-              help="Number of players (default: one per policy, at least 2).")
+@_players(4, "policy")
 @EDITION
 @NO_BONUS
 @JSON
 @reports_errors
 def simulate_mathable(games, seed, policies, players, edition, no_bonus, as_json):
     names = _policies(policies, players)
-    if players is None and len(names) == 1:
-        names *= 2
     edition = int(edition or 126)
     selfplay.check_policies(names, edition)
     with click.progressbar(length=games, label="games", file=sys.stderr) as bar:
@@ -86,15 +98,12 @@ def _kind(kind: str) -> str:
 
 @simulate.command("arquimedes", help="Complete five-round Arquimedes games (2–6 players), "
                                      "played by strategies in compiled kernels.")
-@click.option("--games", default=10_000, show_default=True, type=click.IntRange(1),
-              help="How many games to play.")
-@click.option("--seed", default=0, show_default=True, type=click.IntRange(0),
-              help="Seed: the same seed plays the same games.")
+@_games(10_000)
+@SEED
 @click.option("--strategies", default="greedy", show_default=True,
               help=f"One strategy per seat, comma-separated, from "
                    f"{', '.join(arquimedes.STRATEGIES)}; one name for every seat.")
-@click.option("--players", type=click.IntRange(2, 6),
-              help="Number of players (default: one per strategy, at least 2).")
+@_players(6, "strategy")
 @click.option("--no-joker", is_flag=True, help="Play without the joker.")
 @click.option("--ops", default="+-*/", show_default=True,
               help="Operations played: +-*/, or +- (the rulebook's tip for children).")
@@ -105,8 +114,6 @@ def _kind(kind: str) -> str:
 @reports_errors
 def simulate_arquimedes(games, seed, strategies, players, no_joker, ops, compare, as_json):
     names = _policies(strategies, players)
-    if players is None and len(names) == 1:
-        names *= 2
     arquimedes.strategy_codes(names)
     arquimedes.ops_mask(ops)
     variants = [(not no_joker, ops)]
