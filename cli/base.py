@@ -13,6 +13,7 @@ from solver.errors import EurekaError
 
 CLAIM_LIKE = re.compile(r"\d\s*[xX]\s*\d")
 VALUE_LIKE = re.compile(r"^-?[\w.,]+$")
+NAMED_VALUE = re.compile(r"^[^=\s]+=[\w.,]*$")       # NAME=VALUES, e.g. P1=40,20
 
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/JSON.md).")
@@ -63,9 +64,10 @@ def as_program(group: click.Group):
 class ListOption(click.Option):
     """An option taking several values at once: `--cards 2 7 6 12 15`."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, value_pattern=VALUE_LIKE, **kwargs):
         kwargs.setdefault("multiple", True)
         super().__init__(*args, **kwargs)
+        self.value_pattern = value_pattern
 
 
 class ListCommand(click.Command):
@@ -76,15 +78,16 @@ class ListCommand(click.Command):
     """
 
     def parse_args(self, ctx, args):
-        names = {o for p in self.params if isinstance(p, ListOption) for o in p.opts}
+        patterns = {o: p.value_pattern for p in self.params if isinstance(p, ListOption)
+                    for o in p.opts}
         out, current = [], None
         for arg in args:
             if arg == "--":
                 current = None
                 out.append(arg)
-            elif arg in names:
+            elif arg in patterns:
                 current = arg
-            elif current and VALUE_LIKE.match(arg) and not CLAIM_LIKE.search(arg):
+            elif current and patterns[current].match(arg) and not CLAIM_LIKE.search(arg):
                 out += [current, arg]
             else:
                 current = None

@@ -3,7 +3,9 @@
 import click
 
 from cli.analyze_cmds import analyze
+from cli.arithmetikus_cmds import check_arithmetikus, score_arithmetikus, solve_arithmetikus
 from cli.arquimedes_cmds import check_arquimedes, score_arquimedes, solve_arquimedes
+from cli.arvuutin_cmds import check_arvuutin, score_arvuutin, solve_arvuutin
 from cli.base import OneLineGroup, as_program
 from cli.bench import bench
 from cli.mathable_cmds import check_mathable, solve_mathable
@@ -27,8 +29,11 @@ for _game in GAMES.values():
     check.add_command(make_check(_game))
 solve.add_command(solve_mathable)
 check.add_command(check_mathable)
-solve.add_command(solve_arquimedes)
-check.add_command(check_arquimedes)
+for _solve, _check in ((solve_arquimedes, check_arquimedes),
+                       (solve_arithmetikus, check_arithmetikus),
+                       (solve_arvuutin, check_arvuutin)):
+    solve.add_command(_solve)
+    check.add_command(_check)
 
 
 @click.group(cls=OneLineGroup, help="Score a finished game from its record.")
@@ -36,7 +41,8 @@ def score():
     pass
 
 
-score.add_command(score_arquimedes)
+for _score in (score_arquimedes, score_arithmetikus, score_arvuutin):
+    score.add_command(_score)
 
 
 @click.group(cls=OneLineGroup,

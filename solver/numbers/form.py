@@ -2,7 +2,8 @@
 
 A form is a nested tuple:
 
-    (LEAF, v)                        a card of value v
+    (LEAF, v)                        a card of value v ((LEAF, v, JOKER): a joker played
+                                     as v, printed J(v); see solver.arithmetikus)
     (SUM, added, subtracted)         nested + and - flattened; each a sorted tuple of
                                      terms (forms that are not sums), >= 2 terms in all
     (PRODUCT, factors, divisors)     nested x and / flattened; each a sorted tuple of
@@ -25,8 +26,28 @@ SYMBOLS = {"+": " + ", "-": " − ", "*": " × ", "/": " ÷ ", "^": "^"}
 ASCII_SYMBOLS = {"+": " + ", "-": " - ", "*": " * ", "/": " / ", "^": "^"}
 
 
+JOKER = "J"
+
+
 def leaf(value: int) -> tuple:
     return (LEAF, value)
+
+
+def with_joker(form: tuple, value: int) -> tuple:
+    """The form with its first card of this value marked as the joker."""
+    done = [False]
+
+    def mark(f):
+        if f[0] == LEAF:
+            if f[1] == value and not done[0]:
+                done[0] = True
+                return (LEAF, value, JOKER)
+            return f
+        if f[0] == POWER:
+            return (POWER, mark(f[1]), mark(f[2]))
+        return (f[0], tuple(mark(g) for g in f[1]), tuple(mark(g) for g in f[2]))
+
+    return mark(form)
 
 
 def terms(form: tuple) -> tuple:
@@ -78,7 +99,7 @@ def _render(form, symbols):
     """(text, value) of a form, in one pass: parts are shown largest value first."""
     kind = form[0]
     if kind == LEAF:
-        return str(form[1]), form[1]
+        return (f"J({form[1]})" if len(form) > 2 else str(form[1])), form[1]
     if kind == POWER:
         (bt, b), (et, e) = _render(form[1], symbols), _render(form[2], symbols)
         return _atom(form[1], bt) + symbols["^"] + _atom(form[2], et), b ** e

@@ -1,0 +1,162 @@
+"""A finished Arithmetikus game, written for `eureka score arithmetikus`, and its
+evaluation in the rulebook's order:
+
+    spielzahl: 17
+    player: Anna
+    20 7 2 3 = 20 - (7 + 2) / 3     # the cards laid down = how they make the Spielzahl
+    17 = 17
+    9 8                             # laid down but not explained: a forgotten combination
+    extra cards: 1
+    player: Ben
+    J 9 = J(8) + 9
+    extra cards: 2
+
+Cards are 1–24 and J for the joker; `#` starts a comment.  Two players (or teams).
+"""
+
+from collections import Counter
+from dataclasses import dataclass
+
+from solver.arithmetikus.game import DECK, MAX_EXTRA, check, parse_hand
+from solver.errors import EurekaError, HandError
+
+EXTRA_CARD_COST = 2
+
+
+@dataclass(frozen=True)
+class Pile:
+    """One laid-down combination: its cards, the explanation given (None: forgotten),
+    and the verdict."""
+
+    cards: tuple                 # as written: numbers and J
+    explanation: str | None
+    valid: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    name: str
+    piles: tuple
+    extra_cards: int
+
+    @property
+    def laid_down(self) -> int:
+        return sum(len(p.cards) for p in self.piles)
+
+    @property
+    def lost(self) -> int:
+        """Cards lost to wrong or forgotten combinations."""
+        return sum(len(p.cards) for p in self.piles if not p.valid)
+
+    @property
+    def result(self) -> int:
+        return self.laid_down - EXTRA_CARD_COST * self.extra_cards - self.lost
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Both players, who was evaluated first (the most cards laid down), whether the
+    second evaluation was needed, and the winner (None: a draw)."""
+
+    target: int
+    players: tuple               # of PlayerResult, in the order evaluated
+    second_needed: bool
+    winner: str | None
+
+
+def parse(text: str) -> tuple:
+    """(Spielzahl, [(name, [(cards, explanation)], extra cards)]) of a game record."""
+    target, players, current = None, [], None
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            key, _, value = line.partition(":")
+            key = key.strip().lower()
+            if key == "spielzahl" and "=" not in line:
+                if target is not None:
+                    raise EurekaError("the Spielzahl is given twice")
+                target = _whole(value, "the Spielzahl")
+            elif key == "player" and "=" not in line:
+                if not value.strip():
+                    raise EurekaError("the player needs a name")
+                current = (value.strip(), [], [0])
+                if any(p[0] == current[0] for p in players):
+                    raise EurekaError(f"two players are called {current[0]}")
+                players.append(current)
+            elif key == "extra cards" and "=" not in line:
+                _need(current)
+                extra = _whole(value, "the extra cards")
+                if extra > MAX_EXTRA:
+                    raise EurekaError(f"at most {MAX_EXTRA} extra cards may be drawn, "
+                                      f"not {extra}")
+                current[2][0] = extra
+            else:
+                _need(current)
+                cards, _, explanation = line.partition("=")
+                words = cards.split()
+                parse_hand(words, most=len(words) or 1)
+                current[1].append((tuple(w.upper() for w in words),
+                                   explanation.strip() if "=" in line else None))
+        except EurekaError as e:
+            raise EurekaError(f"line {number}: {e}") from None
+    if target is None:
+        raise EurekaError("no Spielzahl: add a line 'spielzahl: N'")
+    if len(players) != 2:
+        raise EurekaError(f"Arithmetikus is played by two players or teams, not "
+                          f"{len(players)}")
+    laid = Counter(w for _, piles, _ in players for cards, _ in piles for w in cards)
+    for card, count in laid.items():
+        copies = 1 if card == "J" else DECK[int(card)]
+        if count > copies:
+            raise HandError(f"{count} cards of {card} are laid down, but the deck has "
+                            f"only {copies}")
+    return target, [(name, piles, extra[0]) for name, piles, extra in players]
+
+
+def _need(current):
+    if current is None:
+        raise EurekaError("name the player first: 'player: NAME'")
+
+
+def _whole(text: str, what: str) -> int:
+    text = text.strip()
+    if not text.isdigit():
+        raise EurekaError(f"{what} must be a whole number, not {text!r}")
+    return int(text)
+
+
+def _judge(cards: tuple, explanation: str | None, target: int) -> Pile:
+    """A pile's verdict: explained, with exactly its cards, making the Spielzahl."""
+    if explanation is None:
+        return Pile(cards, None, False, "forgotten: no explanation given")
+    hand = parse_hand(cards, most=len(cards))
+    checked = check(explanation, hand, target)
+    verdict = checked.verdict
+    if not verdict.valid:
+        return Pile(cards, explanation, False, verdict.reason)
+    used = len(verdict.cards_used)
+    if used != len(cards):
+        return Pile(cards, explanation, False,
+                    f"the explanation uses {used} of the {len(cards)} cards laid down")
+    joker = f" (the joker as {checked.joker})" if checked.joker is not None else ""
+    return Pile(cards, explanation, True, verdict.reason + joker)
+
+
+def evaluate(text: str) -> Evaluation:
+    """Score a game record.  The player with the most cards laid down explains first:
+    2 cards off per extra card, and all the cards of each wrong or forgotten
+    combination.  If that player still has more cards than the other laid down, that
+    player wins; otherwise the other is evaluated too, and the higher result wins."""
+    target, players = parse(text)
+    results = [PlayerResult(name, tuple(_judge(c, e, target) for c, e in piles), extra)
+               for name, piles, extra in players]
+    first, second = sorted(results, key=lambda r: -r.laid_down)
+    if first.result > second.laid_down:
+        return Evaluation(target, (first, second), False, first.name)
+    if first.result == second.result:
+        return Evaluation(target, (first, second), True, None)
+    winner = first if first.result > second.result else second
+    return Evaluation(target, (first, second), True, winner.name)

@@ -1,0 +1,87 @@
+"""One question resolved: who wins, who keeps and who loses which cards, how many
+question cards each winner takes, and what the pass card gives."""
+
+from dataclasses import dataclass
+
+from solver.arvuutin.answers import CARD_VALUES, HIGHEST, LOWEST
+from solver.errors import EurekaError
+
+PASS = "pass"
+PASS_DRAW = 3                      # new answer cards for a player who passed
+MARKERS = ("", "x2")
+
+
+@dataclass(frozen=True)
+class Answer:
+    player: str
+    cards: tuple                   # the answer cards played
+    passed: bool                   # the pass card was among them
+
+    @property
+    def total(self) -> int:
+        return sum(self.cards)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happens to one player's cards."""
+
+    player: str
+    answer: int | None             # None: passed
+    distance: int | None
+    won: bool
+    question_cards: int            # taken by a winner
+    keeps: tuple                   # answer cards back into the hand
+    loses: tuple                   # answer cards to the discard pile
+    draws: int                     # new answer cards to pick (the pass card)
+
+
+def parse_played(text: str) -> Answer:
+    """'P1=40,20' or 'P3=pass' (the pass card, possibly with cards: 'P3=pass,12')."""
+    name, sep, rest = text.partition("=")
+    if not sep or not name.strip():
+        raise EurekaError(f"expected NAME=CARDS or NAME=pass, got {text!r}")
+    words = [w.strip().lower() for w in rest.split(",") if w.strip()]
+    passed = words.count(PASS)
+    if passed > 1:
+        raise EurekaError(f"{name.strip()} played the pass card twice")
+    cards = []
+    for w in words:
+        if w == PASS:
+            continue
+        if not w.isdigit() or int(w) not in CARD_VALUES:
+            raise EurekaError(f"{name.strip()}: {w!r} is not an answer card (green 1–9, "
+                              f"purple 10–20, brown 30–80) or 'pass'")
+        cards.append(int(w))
+    if not cards and not passed:
+        raise EurekaError(f"{name.strip()} played no cards")
+    return Answer(name.strip(), tuple(cards), bool(passed))
+
+
+def resolve(correct: int, played, marker: str = "", final: bool = False) -> list:
+    """The outcome for every player: the nearest answers win (ties all win) and each
+    winner takes 1 question card, 2 on an x2 space, 3 for the final question.  Winners
+    lose the cards they played unless the answer was exact; the others take theirs
+    back.  A player who played the pass card is not counted, takes the cards back and
+    picks 3 new answer cards."""
+    if not LOWEST <= correct <= HIGHEST:
+        raise EurekaError(f"the correct answer is {LOWEST}–{HIGHEST}, not {correct}")
+    if marker not in MARKERS:
+        raise EurekaError(f"the marker space is plain or x2, not {marker!r}")
+    names = [a.player for a in played]
+    if len(set(names)) != len(names):
+        raise EurekaError("a player answers twice")
+    counted = [a for a in played if not a.passed]
+    nearest = min((abs(a.total - correct) for a in counted), default=None)
+    cards_won = 3 if final else (2 if marker == "x2" else 1)
+    out = []
+    for a in played:
+        if a.passed:
+            out.append(Outcome(a.player, None, None, False, 0, a.cards, (), PASS_DRAW))
+            continue
+        distance = abs(a.total - correct)
+        won = distance == nearest
+        lose = won and distance > 0
+        out.append(Outcome(a.player, a.total, distance, won, cards_won if won else 0,
+                           () if lose else a.cards, a.cards if lose else (), 0))
+    return out

@@ -1,0 +1,29 @@
+"""A slow reference for Arvuutin answers: every subset of the cards, by position."""
+
+from fractions import Fraction
+from itertools import combinations
+
+
+def subsets(cards):
+    """Every distinct non-empty choice of cards, as sorted tuples."""
+    return {tuple(sorted(c)) for k in range(1, len(cards) + 1)
+            for c in combinations(cards, k)}
+
+
+def answers(cards):
+    return sorted({sum(c) for c in subsets(cards) if 1 <= sum(c) <= 100})
+
+
+def ranked(cards, low, high):
+    """Every choice with its key: expected distance to an answer uniform on low..high,
+    then the most answers 1–100 the cards left can give, then their largest total,
+    then the fewest cards."""
+    out = []
+    for chosen in subsets(cards):
+        left = list(cards)
+        for c in chosen:
+            left.remove(c)
+        far = Fraction(sum(abs(sum(chosen) - x) for x in range(low, high + 1)),
+                       high - low + 1)
+        out.append((far, -len(answers(left)), -sum(left), len(chosen), chosen))
+    return sorted(out)
