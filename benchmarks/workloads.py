@@ -110,20 +110,21 @@ def mathable_games(n: int = 1000, seed: int = 2026) -> list[int]:
 
 
 def arquimedes_states(n: int = 1000, seed: int = 2026) -> list:
-    """Arquimedes states: a top card (a freshly turned joker one time in twenty) and a
-    hand of 5–10 cards dealt from the rest of the deck."""
+    """Arquimedes states: a hand of 5–10 cards, and a top card that is a freshly turned
+    joker one time in five (the largest case: the player may give it any value), else
+    the next card of the shuffled deck."""
     rng = random.Random(seed)
     out = []
     for _ in range(n):
         cards = list(arquimedes_deck().elements())
         rng.shuffle(cards)
-        top = cards.pop()
-        hand = tuple(sorted(cards[:rng.randint(5, 10)]))
-        if top == JOKER and rng.random() < 0.5:
-            top_card = Top(rng.randint(1, 13), True)
+        if rng.random() < 0.2:
+            cards.remove(JOKER)
+            top = Top(None, True)
         else:
-            top_card = Top(None, True) if top == JOKER else Top(top)
-        out.append(ArquimedesState(top_card, hand))
+            card = cards.pop()
+            top = Top(rng.randint(1, 13), True) if card == JOKER else Top(card)
+        out.append(ArquimedesState(top, tuple(sorted(cards[:rng.randint(5, 10)]))))
     return out
 
 

@@ -10,7 +10,7 @@ from solver.arquimedes.scoring import ROUNDS
 from solver.arquimedes.cards import name, parse_card
 from solver.arquimedes.plays import (ASCII_SIGNS, OP_CODES, SIGNS, Play, State, parse_top,
                                      plays, recommend)
-from solver.arquimedes.simulate import STRATEGIES, rank_options
+from solver.arquimedes.simulate import STRATEGIES, assumed_draw_pile, rank_options
 from solver.text import read_text
 
 STATE_OPTIONS = (
@@ -59,7 +59,7 @@ def _play_json(play: Play, hand_size: int) -> dict:
                    "played out this many times (needs --others).")
 @click.option("--strategy", type=click.Choice(list(STRATEGIES)), default="greedy",
               show_default=True, help="How every seat plays the rest of the round.")
-@click.option("--seed", default=0, show_default=True, type=click.IntRange(0))
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1))
 @JSON
 @ASCII
 @reports_errors
@@ -89,8 +89,11 @@ def solve_arquimedes(top, hand, ops, no_joker, draw_pile, others, seen, samples,
     if legal:
         click.echo(f"Recommended: {advice.play.text(as_ascii)} — {advice.reason}.")
     if ranked:
-        click.echo(f"Played out {samples:,} times each ({strategy} for every seat; the "
-                   f"unseen cards dealt at random):")
+        unseen, draw = len(state.unseen_cards()), assumed_draw_pile(state)
+        click.echo(f"Played out {samples:,} times each: the {unseen} unseen cards dealt "
+                   f"at random to the other hands ({' '.join(map(str, state.others))}) "
+                   f"and a draw pile of {draw}, the rest under the play pile; every "
+                   f"seat then plays {strategy}; only this round's token counts.")
         click.echo(f"  {'expected tokens':>16} {'± s.e.':>7} {'cards left':>10} "
                    f"{'goes out':>8}  option")
         for e in ranked:

@@ -5,6 +5,7 @@ import click
 from cli.base import (JSON, NAMED_VALUE, InputError, ListCommand, ListOption, emit_json,
                       reports_errors)
 from solver.arvuutin import answers, question, scoring
+from solver.text import whole_number
 
 
 def _runs(values) -> str:
@@ -64,9 +65,11 @@ def solve_arvuutin(hand, guess, span, top, as_json):
     what = "distance" if low == high else "expected distance"
     click.echo(f"best cards for {target}:")
     for c in best:
+        kept = ("keeps every card (an exact hit)" if low == high and c.distance == 0 else
+                f"if it wins, keeps {' '.join(map(str, c.left)) or 'nothing'} "
+                f"({c.strength[0]} answers)")
         click.echo(f"  {' + '.join(map(str, c.cards))} = {c.total:<4} {what} "
-                   f"{_distance(c.distance):<6} keeps {' '.join(map(str, c.left)) or '—'} "
-                   f"({c.strength[0]} answers)")
+                   f"{_distance(c.distance):<6} {kept}")
 
 
 @click.command("arvuutin", cls=ListCommand,
@@ -135,9 +138,10 @@ def _named(items, option: str) -> dict:
     for item in items:
         name, _, value = item.partition("=")
         name = name.strip().upper()
-        if not value.isdigit():
+        number = whole_number(value)
+        if number is None:
             raise InputError(f"{option} takes CATEGORY=NUMBER, e.g. A=3, not {item!r}")
         if name in out:
             raise InputError(f"{option} gives category {name} twice")
-        out[name] = int(value)
+        out[name] = number
     return out

@@ -13,7 +13,7 @@ from solver.errors import EurekaError
 
 CLAIM_LIKE = re.compile(r"\d\s*[xX]\s*\d")
 VALUE_LIKE = re.compile(r"^-?[\w.,]+$")
-NAMED_VALUE = re.compile(r"^[^=\s]+=[\w.,]*$")       # NAME=VALUES, e.g. P1=40,20
+NAMED_VALUE = re.compile(r"^[^-][^=]*=")       # NAME=VALUES, e.g. P1=40,20 (checked later)
 
 
 JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/JSON.md).")

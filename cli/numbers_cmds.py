@@ -55,6 +55,9 @@ def _countdown(opts):
 def _game24(opts):
     if not opts.any_numbers:
         game24.check_cards(opts.cards)
+        if len(opts.cards) != game24.HAND_SIZE:
+            raise InputError(f"the 24 game deals {game24.HAND_SIZE} cards, not "
+                             f"{len(opts.cards)} (--any-numbers for other hands)")
     return opts.cards, game24.TARGET if opts.target is None else opts.target, game24.rules()
 
 
@@ -108,7 +111,7 @@ def _with_options(options):
 
 def _number_json(v):
     """A value for JSON: a number when whole, else the fraction as text, e.g. "71/3"."""
-    return v if isinstance(v, int) else str(v)
+    return v if v is None or isinstance(v, int) else str(v)
 
 
 def _equation_json(eq: Equation) -> dict:
@@ -177,6 +180,8 @@ def _solution_json(game: Game, s: Solution, trees, complete: bool) -> dict:
         "equations": [_equation_json(e) for e in _listed(s)],
         "closest": [dict(_equation_json(e), distance=_number_json(abs(e.value - s.target)))
                     for e in s.closest],
+        "solvable_with_every_card": s.most_cards == len(s.cards) if game.every_card
+        else None,
     }
 
 
@@ -237,6 +242,8 @@ def make_check(game: Game) -> click.Command:
             best, searched = best_equation(search_for(cards, rules), target), True
         except SearchTooLarge:      # the verdict stands; only the comparison is missing
             best, searched = None, False
+        if game.every_card and best is not None and len(best.cards) < len(cards):
+            best = None                     # no answer uses every card
         better = None
         if verdict.valid and best is not None and len(best.cards) > len(verdict.cards_used):
             better = best

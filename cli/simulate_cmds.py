@@ -7,7 +7,7 @@ import click
 from cli.base import JSON, InputError, OneLineGroup, emit_json, reports_errors
 from cli.mathable_cmds import EDITION, NO_BONUS
 from solver.arquimedes import simulate as arquimedes
-from solver.arquimedes.plays import SIGNS
+from solver.arquimedes.plays import OP_CODES, SIGNS, normal_ops
 from solver.mathable import selfplay
 from solver.mathable.board import OP_SIGNS
 
@@ -40,7 +40,8 @@ def _players(most: int, per: str):
                         help=f"Number of players (default: one per {per}, at least 2).")
 
 
-SEED = click.option("--seed", default=0, show_default=True, type=click.IntRange(0),
+SEED = click.option("--seed", default=0, show_default=True,
+                    type=click.IntRange(0, 2**64 - 1),
                     help="Seed: the same seed plays the same games.")
 
 
@@ -115,8 +116,7 @@ def _kind(kind: str) -> str:
 def simulate_arquimedes(games, seed, strategies, players, no_joker, ops, compare, as_json):
     names = _policies(strategies, players)
     arquimedes.strategy_codes(names)
-    arquimedes.ops_mask(ops)
-    variants = [(not no_joker, ops)]
+    variants = [(not no_joker, normal_ops(ops))]
     if compare:
         variants += [v for v in ((True, "+-*/"), (False, "+-*/"), (True, "+-"),
                                  (False, "+-")) if v not in variants]
@@ -136,7 +136,7 @@ def simulate_arquimedes(games, seed, strategies, players, no_joker, ops, compare
 
 
 def _variant(s) -> str:
-    ops = " ".join(SIGNS[arquimedes.OP_CODES[o]] for o in s.ops)
+    ops = " ".join(SIGNS[OP_CODES[o]] for o in s.ops)
     return f"joker {'on' if s.joker else 'off'}, {ops}"
 
 

@@ -36,10 +36,10 @@ def leaves(form):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.integers(1, 24), min_size=0, max_size=3), st.booleans(),
+@given(st.lists(st.integers(1, 24), min_size=0, max_size=4), st.booleans(),
        st.integers(1, 24))
 def test_combinations_match_the_oracle(numbers, joker, target):
-    numbers = list((Counter(numbers) & game.DECK).elements())
+    numbers = list((Counter(numbers) & game.DECK).elements())[:3 if joker else 4]
     if not numbers and not joker:
         numbers = [target]
     hand = game.Hand(tuple(sorted(numbers)), joker)
@@ -51,6 +51,7 @@ def test_combinations_match_the_oracle(numbers, joker, target):
                          if leaves(f).count(v) > numbers.count(v)}
     assert got == expected
     for c in game.combinations(hand, target):          # each re-checked from its text
+        assert (f"J({c.joker})" in c.text) == (c.joker is not None)
         checked = game.check(c.text, hand, target)
         assert checked.verdict.valid, (c.text, checked.verdict.reason)
         assert checked.joker == c.joker
@@ -102,12 +103,29 @@ def test_the_first_player_can_win_at_once_and_a_draw():
     assert ev.second_needed and ev.winner is None
 
 
+def test_the_second_player_can_win_and_piles_are_judged_one_by_one():
+    text = ("spielzahl: 6\nplayer: A\n2 4 = 2+4\n6 1 = 6\n9 3 = 9-3)\nextra cards: 1\n"
+            "player: B\nJ 10 = J(16) - 10\n2 4 = 4+2\n")
+    ev = record.evaluate(text)
+    a, b = ev.players
+    assert [p.valid for p in a.piles] == [True, False, False]
+    assert a.piles[1].reason == "the explanation uses 1 of the 2 cards laid down"
+    assert a.piles[2].reason.startswith("cannot be read: unexpected ')'")
+    assert (a.result, b.result) == (6 - 2 - 4, 4) and ev.second_needed
+    assert ev.winner == "B"
+
+
 @pytest.mark.parametrize("text, message", [
+    ("spielzahl: 30\n", "the Spielzahl is a card, 1–24, not 30"),
+    ("spielzahl: 5\nplayer: A\n1 1 2 2 3 3 4 = 1\nplayer: B\n", "7 cards: a hand holds"),
+    ("spielzahl: 5\nplayer: A\n07 10 = 3\n7 9 = 1\nplayer: B\n7 8 = 1\n", "3 cards of 7"),
+    ("spielzahl: 5\nplayer: A\nextra cards: 1\nextra cards: 2\n", "given twice"),
+    ("spielzahl: 5\nplayer: A\nJ 4 = J(1)+4\nplayer: B\nK 3 = K(2)+3\n", "2 cards of J"),
     ("player: A\n5 = 5\nplayer: B\n", "no Spielzahl"),
     ("spielzahl: 5\n5 = 5\n", "line 2: name the player first"),
     ("spielzahl: 5\nplayer: A\nextra cards: 3\nplayer: B\n", "at most 2 extra cards"),
     ("spielzahl: 5\nplayer: A\n25 = 25\nplayer: B\n", "'25' is not an Arithmetikus card"),
-    ("spielzahl: 5\nplayer: A\n5 = 5\n5 = 5\nplayer: B\n5 = 5\n", "3 cards of 5"),
+    ("spielzahl: 5\nplayer: A\n5 = 5\nplayer: B\n5 = 5\n", "2 cards of 5"),
     ("spielzahl: 5\nplayer: A\n", "two players or teams, not 1"),
 ])
 def test_bad_records(text, message):
@@ -135,6 +153,11 @@ def test_commands():
     assert (check.exit_code, check.stdout) == (0, "valid: 20 − (7 + 2) ÷ 3 = 17\n")
     score = run("score", "arithmetikus", str(EXAMPLE))
     assert score.stdout.splitlines()[-1] == "Winner: Anna"
+    data = json.loads(run("score", "arithmetikus", str(EXAMPLE), "--json").stdout)
+    assert [p["result"] for p in data["players"]] == [5, 4] and data["winner"] == "Anna"
+    bad = run("check", "arithmetikus", "--target", "17", "--hand", "20", "7", "2", "3",
+              "20-7+2/3")
+    assert bad.exit_code == 1 and bad.stdout.startswith("invalid: 2 ÷ 3 is not a whole")
 
 
 @pytest.mark.parametrize("args, message", [
@@ -145,6 +168,10 @@ def test_commands():
     (["solve", "arithmetikus", "--target", "30", "--hand", "1"], "30 is not in the range"),
     (["solve", "arithmetikus", "--duell", "--target", "5", "--hand", "1", "2"],
      "the Duell lays out 4 shared cards, not 2"),
+    (["solve", "arithmetikus", "--target", "17", "--hand", "²"], "not an Arithmetikus card"),
+    (["check", "arithmetikus", "--target", "17", "--hand", "20", "3", "20-(3"],
+     "at position"),
+    (["score", "arithmetikus", "/nonexistent/game.txt"], "cannot read"),
 ])
 def test_bad_input_is_one_clear_line(args, message):
     result = run(*args)

@@ -13,7 +13,7 @@ from solver.arquimedes import kernels as K
 from solver.arquimedes.cards import deck
 from solver.arquimedes.plays import Play, State, Top, parse_top, plays, recommend
 from solver.arquimedes.scoring import score_game, score_round
-from solver.arquimedes.simulate import rank_options, simulate
+from solver.arquimedes.simulate import rank_options, simulate, wilson
 from solver.errors import EurekaError
 from tests.oracle import arquimedes as oracle
 
@@ -54,6 +54,24 @@ def test_plays_match_the_brute_force_and_pass_the_checker(state):
         verdict = claim.check(p.text(), state)
         assert verdict.valid and verdict.play == p, (p.text(), verdict.reason)
         assert claim.check(p.text(ascii=True), state).play == p
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(states())
+def test_every_written_claim_is_judged_as_the_brute_force_says(state):
+    """Every claim `t op a = b` and `t = a` with values 0–14, legal or not."""
+    legal = oracle.plays(state.top.value, list(state.hand), state.ops)
+    tops = range(1, 14) if state.top.free else (state.top.value,)
+    for t in tops:
+        for a in range(0, 15):
+            expected = any(p[0] == t and p[1] == 0 and p[3] == a for p in legal)
+            assert claim.check(f"{t}={a}", state).valid == expected, (t, a)
+            for op, sign in enumerate("+-*/", start=1):
+                for b in range(0, 15):
+                    expected = any(p[0] == t and p[1] == op and p[3] == a and p[5] == b
+                                   for p in legal)
+                    verdict = claim.check(f"{t}{sign}{a}={b}", state)
+                    assert verdict.valid == expected, (f"{t}{sign}{a}={b}", verdict.reason)
 
 
 def state(top="3", hand="2 5 7 12 K", ops="+-*/", **kw) -> State:
@@ -104,6 +122,21 @@ def test_recommendation():
     assert advice.play.shed == max(p.shed for p in plays(wide)) == 25
     none = state(hand="9 11", draw_pile=0)
     assert recommend(none, plays(none)).reason.endswith("pass")
+    # 2 × 1 = 2 and 2 ÷ 2 = 1 both shed 3 points: the top the unseen cards answer in
+    # fewer ways is recommended.
+    level = state(top="2", hand="1 2 5 6")
+    legal = plays(level)
+    top_ways = {}
+    unseen = np.zeros(K.CODES, np.int64)
+    for code in level.unseen_cards():
+        unseen[code] += 1
+    for p in legal:
+        top_ways[p] = K.openness(p.new_top, unseen, level.ops_mask)
+    most = max(p.shed for p in legal)
+    tied = [p for p in legal if p.shed == most]
+    assert len(tied) > 1 and len({top_ways[p] for p in tied}) > 1
+    chosen = recommend(level, legal).play
+    assert top_ways[chosen] == min(top_ways[p] for p in tied)
 
 
 def test_the_rulebook_tie_example():
@@ -179,6 +212,10 @@ def replay(players, joker, ops_text, result):
         tie_draws = {n: [] for n in names}
         first_mover = None
         for _, player, event, card, value, card2, value2, op, top_value in events:
+            if event not in (K.EV_DEAL, K.EV_TURN_UP):      # every card accounted for
+                held = sum((Counter(h) for h in hands), Counter())
+                drawn = sum((Counter(d) for d in tie_draws.values()), Counter())
+                assert held + drawn + Counter(pile) + +draw_pile == full
             if event == K.EV_DEAL:
                 hands[player][card] += 1
                 draw_pile[card] -= 1
@@ -283,9 +320,14 @@ def test_seeded_runs_repeat_and_do_not_depend_on_the_batch():
 def test_summary_and_the_rest_of_the_round():
     s = simulate(300, ["greedy", "random"], seed=3)
     assert sum(seat["wins"] for seat in s.seats) == 300
-    for seat in s.seats:
-        low, high = seat["ci95"]
-        assert low <= seat["win_rate"] <= high
+    assert wilson(50, 100) == pytest.approx((0.4038, 0.5962), abs=1e-4)
+    assert wilson(0, 20) == pytest.approx((0.0, 0.1611), abs=1e-4)
+    # After 3 + 2 = 5 the other player moves first: had the player moved again,
+    # 5 + 4 = 9 would empty the hand every time.
+    twice = state(hand="2 5 4 9", others=(5,))
+    after = [e for e in rank_options(twice, plays(twice), 200, seed=2)
+             if e.play and e.play.text() == "3 + 2 = 5"][0]
+    assert 0 < after.win < 0.99
     assert 0 <= s.rounds["all_pass"] <= 1 and s.rounds["turns"]["max"] >= 1
     last = state(hand="2 5 9", others=(4, 4))
     ranked = rank_options(last, plays(last), 50, seed=1)

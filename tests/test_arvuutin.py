@@ -52,6 +52,8 @@ def test_a_question_resolved():
                                                  final=True)}
     assert tie["C"].won and tie["C"].keeps == (50,) and tie["C"].question_cards == 3
     assert not tie["A"].won and not tie["B"].won
+    last = question.resolve(50, played("A=40,8", "B=50,2"), "x2", final=True)
+    assert [o.question_cards for o in last] == [3, 3]          # the final: three cards
     two = question.resolve(50, played("A=40,8", "B=50,2"))
     assert all(o.won and o.question_cards == 1 and o.keeps == () for o in two)
     back = question.resolve(10, played("A=pass,7,3"))
@@ -87,7 +89,7 @@ def run(*args):
 def test_commands():
     result = run("solve", "arvuutin", "--hand", "3", "7", "12", "15", "40", "--guess", "58")
     assert result.exit_code == 0, result.output
-    assert "  3 + 15 + 40 = 58   distance 0      keeps 7 12 (3 answers)" in \
+    assert "  3 + 15 + 40 = 58   distance 0      keeps every card (an exact hit)" in \
         result.stdout.splitlines()
     data = json.loads(run("solve", "arvuutin", "--hand", "3", "7", "12", "15", "40",
                           "--range", "50", "70", "--json").stdout)
@@ -96,6 +98,10 @@ def test_commands():
                  "P2=30,9,20", "P3=pass", "--marker", "x2")
     assert "  P1: 60 (off by 3) — wins 2 question cards; loses 40 20" in \
         result.stdout.splitlines()
+    data = json.loads(run("check", "arvuutin", "--answer", "63", "--played", "P1=40,20,3",
+                          "P2=60,3", "--json").stdout)
+    assert data["winners"] == ["P1", "P2"]
+    assert [p["keeps"] for p in data["players"]] == [[40, 20, 3], [60, 3]]  # exact hits
     result = run("score", "arvuutin", "--levels", "A=3", "B=4", "--won", "A=2", "B=3",
                  "--hidden", "A", "B", "--json")
     assert json.loads(result.stdout)["total"] == 25
@@ -108,6 +114,8 @@ def test_commands():
     (["check", "arvuutin", "--answer", "0", "--played", "A=4"], "1–100, not 0"),
     (["score", "arvuutin", "--levels", "A=x"], "CATEGORY=NUMBER"),
     (["score", "arvuutin", "--levels", "F=2"], "the categories are A–E"),
+    (["check", "arvuutin", "--answer", "5", "--played", "P1=²"], "not an answer card"),
+    (["score", "arvuutin", "--levels", "A=-1"], "CATEGORY=NUMBER"),
 ])
 def test_bad_input_is_one_clear_line(args, message):
     result = run(*args)

@@ -14,6 +14,7 @@ from solver.numbers import claim
 from solver.numbers import form as F
 from solver.numbers.rules import Rules
 from solver.numbers.solve import Equation, solve
+from solver.text import whole_number
 
 DECK = Counter({v: 2 for v in range(1, 25)})
 JOKER = "J"
@@ -45,7 +46,7 @@ def parse_hand(words, most: int = HAND_SIZE + MAX_EXTRA) -> Hand:
         text = str(word).strip().upper()
         if text in ("J", "K"):
             jokers += 1
-        elif text.isdigit() and 1 <= int(text) <= 24:
+        elif whole_number(text) in DECK:
             numbers.append(int(text))
         else:
             raise HandError(f"{word!r} is not an Arithmetikus card (1–24, or J for the joker)")

@@ -17,8 +17,9 @@ Cards are 1–24 and J for the joker; `#` starts a comment.  Two players (or tea
 from collections import Counter
 from dataclasses import dataclass
 
-from solver.arithmetikus.game import DECK, MAX_EXTRA, check, parse_hand
-from solver.errors import EurekaError, HandError
+from solver.arithmetikus.game import DECK, JOKER, MAX_EXTRA, Hand, check, parse_hand
+from solver.errors import ClaimSyntaxError, EurekaError, HandError
+from solver.text import whole_number
 
 EXTRA_CARD_COST = 2
 
@@ -66,7 +67,8 @@ class Evaluation:
 
 
 def parse(text: str) -> tuple:
-    """(Spielzahl, [(name, [(cards, explanation)], extra cards)]) of a game record."""
+    """(Spielzahl, [(name, [(Hand, explanation or None)], extra cards)]) of a game
+    record."""
     target, players, current = None, [], None
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -79,15 +81,20 @@ def parse(text: str) -> tuple:
                 if target is not None:
                     raise EurekaError("the Spielzahl is given twice")
                 target = _whole(value, "the Spielzahl")
+                if target not in DECK:
+                    raise EurekaError(f"the Spielzahl is a card, 1–24, not {target}")
             elif key == "player" and "=" not in line:
                 if not value.strip():
                     raise EurekaError("the player needs a name")
-                current = (value.strip(), [], [0])
+                current = (value.strip(), [], [0], [])
                 if any(p[0] == current[0] for p in players):
                     raise EurekaError(f"two players are called {current[0]}")
                 players.append(current)
             elif key == "extra cards" and "=" not in line:
                 _need(current)
+                if current[3]:
+                    raise EurekaError(f"{current[0]}'s extra cards are given twice")
+                current[3].append(True)
                 extra = _whole(value, "the extra cards")
                 if extra > MAX_EXTRA:
                     raise EurekaError(f"at most {MAX_EXTRA} extra cards may be drawn, "
@@ -96,10 +103,8 @@ def parse(text: str) -> tuple:
             else:
                 _need(current)
                 cards, _, explanation = line.partition("=")
-                words = cards.split()
-                parse_hand(words, most=len(words) or 1)
-                current[1].append((tuple(w.upper() for w in words),
-                                   explanation.strip() if "=" in line else None))
+                pile = parse_hand(cards.split())
+                current[1].append((pile, explanation.strip() or None))
         except EurekaError as e:
             raise EurekaError(f"line {number}: {e}") from None
     if target is None:
@@ -107,13 +112,15 @@ def parse(text: str) -> tuple:
     if len(players) != 2:
         raise EurekaError(f"Arithmetikus is played by two players or teams, not "
                           f"{len(players)}")
-    laid = Counter(w for _, piles, _ in players for cards, _ in piles for w in cards)
+    laid = Counter(c for _, piles, _, _ in players for pile, _ in piles
+                   for c in pile.numbers + ((JOKER,) if pile.joker else ()))
     for card, count in laid.items():
-        copies = 1 if card == "J" else DECK[int(card)]
+        copies = 1 if card == JOKER else DECK[card] - (card == target)
         if count > copies:
+            where = " (the other is the Spielzahl, face up)" if card == target else ""
             raise HandError(f"{count} cards of {card} are laid down, but the deck has "
-                            f"only {copies}")
-    return target, [(name, piles, extra[0]) for name, piles, extra in players]
+                            f"only {copies}{where}")
+    return target, [(name, piles, extra[0]) for name, piles, extra, _ in players]
 
 
 def _need(current):
@@ -122,18 +129,21 @@ def _need(current):
 
 
 def _whole(text: str, what: str) -> int:
-    text = text.strip()
-    if not text.isdigit():
-        raise EurekaError(f"{what} must be a whole number, not {text!r}")
-    return int(text)
+    value = whole_number(text.strip())
+    if value is None:
+        raise EurekaError(f"{what} must be a whole number, not {text.strip()!r}")
+    return value
 
 
-def _judge(cards: tuple, explanation: str | None, target: int) -> Pile:
+def _judge(hand: Hand, explanation: str | None, target: int) -> Pile:
     """A pile's verdict: explained, with exactly its cards, making the Spielzahl."""
+    cards = tuple(hand.names())
     if explanation is None:
         return Pile(cards, None, False, "forgotten: no explanation given")
-    hand = parse_hand(cards, most=len(cards))
-    checked = check(explanation, hand, target)
+    try:
+        checked = check(explanation, hand, target)
+    except ClaimSyntaxError as e:
+        return Pile(cards, explanation, False, f"cannot be read: {e}")
     verdict = checked.verdict
     if not verdict.valid:
         return Pile(cards, explanation, False, verdict.reason)

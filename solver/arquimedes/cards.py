@@ -5,6 +5,7 @@ from collections import Counter
 
 from solver.arquimedes.kernels import JOKER, deck_counts
 from solver.errors import HandError
+from solver.text import whole_number
 
 JOKER_NAMES = ("K", "J")
 
@@ -20,8 +21,9 @@ def parse_card(text: str) -> int:
     name = str(text).strip().upper()
     if name in JOKER_NAMES:
         return JOKER
-    if name.isdigit() and 1 <= int(name) <= 13:
-        return int(name)
+    value = whole_number(name)
+    if value is not None and 1 <= value <= 13:
+        return value
     raise HandError(f"{text!r} is not an Arquimedes card (1–13, or K for the joker)")
 
 

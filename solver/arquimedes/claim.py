@@ -17,6 +17,7 @@ JOKER = 14
 _SPELLINGS = {"+": "+", "-": "-", "−": "-", "–": "-", "*": "*", "x": "*", "X": "*",
               "×": "*", "·": "*", "/": "/", "÷": "/", ":": "/"}
 _CARD = re.compile(r"\s*(?:(\d+)|([KJ])(?:\((\d+)\))?)\s*$", re.IGNORECASE)
+_RESULT_FIRST = re.compile(r"\s*\S+\s*[-+−–*xX×·/÷:]\s*\S+\s*$")   # "= 3 + 5"
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ def parse(text: str) -> tuple:
 
 def check(text: str, state: State) -> Verdict:
     """Whether the claim is a legal play in this state, and exactly why not."""
-    if text.count("=") == 1 and any(ch in _SPELLINGS for ch in text.split("=")[1]):
+    if text.count("=") == 1 and _RESULT_FIRST.match(text.split("=")[1]):
         return Verdict(False, "the result card must come last (e.g. 3 + 5 = 8, not "
                               "8 = 3 + 5)")
     top, op, first, second = parse(text)
@@ -70,7 +71,12 @@ def check(text: str, state: State) -> Verdict:
         return Verdict(False, reason)
 
     if top.joker:
-        return invalid("the equation starts with the top card's value, not a joker")
+        if not state.top.joker:
+            return invalid(f"the top card is {state.top.value}, not the joker")
+        if top.value is None:
+            if state.top.free:
+                return invalid("say which value the joker on top stands for, e.g. K(5)")
+            top = _Card(state.top.value, True)
     if not state.top.free and top.value != state.top.value:
         return invalid(f"the equation must start with the top card, {state.top.value}")
     if not 1 <= top.value <= 13:

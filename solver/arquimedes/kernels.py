@@ -25,7 +25,6 @@ CODES = 15                          # hand[code] for code 0..14 (0 unused)
 TOP_VALUE = 13                      # card values are 1..13; the joker counts 13 in hand
 EQ, ADD, SUB, MUL, DIV = 0, 1, 2, 3, 4
 ALL_OPS = (1 << ADD) | (1 << SUB) | (1 << MUL) | (1 << DIV)
-PLUS_MINUS = (1 << ADD) | (1 << SUB)
 FIRST, FIRST_VALUE, SECOND, SECOND_VALUE, OP, TOP = range(6)
 PLAY_COLUMNS = 6
 MAX_PLAYS = 13 * (2 + 4 * 13 * 3)    # a free top: every value, every operation

@@ -2,17 +2,30 @@
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cached_property
+from typing import NamedTuple
 
 import numpy as np
 
 from solver.arquimedes import kernels as K
-from solver.arquimedes.cards import check_cards, deck, parse_card
+from solver.arquimedes.cards import check_cards, deck, hand_total, parse_card
 from solver.errors import HandError, RulesError
 
 SIGNS = {K.EQ: "=", K.ADD: "+", K.SUB: "−", K.MUL: "×", K.DIV: "÷"}
 ASCII_SIGNS = {K.EQ: "=", K.ADD: "+", K.SUB: "-", K.MUL: "*", K.DIV: "/"}
 OP_CODES = {"+": K.ADD, "-": K.SUB, "*": K.MUL, "/": K.DIV}
+MAX_OTHERS = 5                           # 2–6 players
+
+
+def normal_ops(text: str) -> str:
+    """The operations of a variant, each once, in the order + − × ÷."""
+    if not text or set(text) - set(OP_CODES):
+        raise RulesError(f"operations must be chosen from + - * /, got {text!r}")
+    return "".join(o for o in OP_CODES if o in text)
+
+
+def ops_mask(ops: str) -> int:
+    """The kernels' bit set of the operations."""
+    return sum(1 << OP_CODES[o] for o in normal_ops(ops))
 
 
 @dataclass(frozen=True)
@@ -64,8 +77,7 @@ class State:
     seen: tuple = ()
 
     def __post_init__(self):
-        if not self.ops or set(self.ops) - set(OP_CODES):
-            raise RulesError(f"operations must be chosen from + - * /, got {self.ops!r}")
+        object.__setattr__(self, "ops", normal_ops(self.ops))
         if self.top.joker and not self.joker:
             raise HandError("the top card is the joker, but this game is played without it")
         check_cards(self.hand + self.seen + (self.top_code,), self.joker,
@@ -76,8 +88,11 @@ class State:
             raise HandError(f"a draw pile of {self.draw_pile} cards, but only "
                             f"{len(self.unseen_cards())} cards are unseen")
         if self.others is not None:
+            if not 1 <= len(self.others) <= MAX_OTHERS:
+                raise HandError(f"{len(self.others)} other players: Arquimedes is played "
+                                f"by 2–{MAX_OTHERS + 1}")
             held = sum(self.others) + (self.draw_pile or 0)
-            if not self.others or min(self.others) < 1 or held > len(self.unseen_cards()):
+            if min(self.others) < 1 or held > len(self.unseen_cards()):
                 raise HandError(f"the other hands ({' '.join(map(str, self.others))}) and "
                                 f"the draw pile need more cards than are unseen")
 
@@ -87,7 +102,7 @@ class State:
 
     @property
     def ops_mask(self) -> int:
-        return sum(1 << OP_CODES[o] for o in self.ops)
+        return ops_mask(self.ops)
 
     def hand_counts(self) -> np.ndarray:
         counts = np.zeros(K.CODES, np.int64)
@@ -102,8 +117,7 @@ class State:
         return sorted(left.elements())
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """`top op first = second`, or `top = first`; a joker's value is made explicit."""
 
     top: int
@@ -113,14 +127,14 @@ class Play:
     second: int = 0
     second_value: int = 0
 
-    @cached_property
+    @property
     def cards(self) -> tuple:
         return (self.first,) if self.second == 0 else (self.first, self.second)
 
     @property
     def shed(self) -> int:
         """The penalty points the play takes out of the hand."""
-        return sum(13 if c == K.JOKER else c for c in self.cards)
+        return hand_total(self.cards)
 
     @property
     def new_top(self) -> int:
@@ -144,9 +158,9 @@ def plays(state: State) -> list:
     buffer = np.zeros((K.MAX_PLAYS, K.PLAY_COLUMNS), np.int64)
     n = K.list_plays(state.top.value or 0, int(state.top.free), state.hand_counts(),
                      state.ops_mask, buffer)
-    found = [Play(int(r[K.TOP]), int(r[K.OP]), int(r[K.FIRST]), int(r[K.FIRST_VALUE]),
-                  int(r[K.SECOND]), int(r[K.SECOND_VALUE])) for r in buffer[:n]]
-    return sorted(found, key=lambda p: (-len(p.cards), -p.shed, p.text()))
+    rows = buffer[:n].tolist()                # columns FIRST .. TOP (kernels)
+    found = [Play(t, op, a, av, b, bv) for a, av, b, bv, op, t in rows]
+    return sorted(found, key=lambda p: (p.second == 0, -p.shed, p))
 
 
 @dataclass(frozen=True)

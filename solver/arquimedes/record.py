@@ -14,11 +14,16 @@ Cards are 1–13 and K (or J) for the joker; `#` starts a comment.  A round in w
 nobody went out ended with every player passing.
 """
 
+import re
 from dataclasses import dataclass
 
 from solver.arquimedes.cards import check_cards, parse_card
-from solver.arquimedes.scoring import GameScore, score_game, score_round
+from solver.arquimedes.scoring import (MAX_PLAYERS, MIN_PLAYERS, GameScore, score_game,
+                                       score_round)
 from solver.errors import EurekaError
+
+
+_ROUND = re.compile(r"round\s+\S+$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,10 @@ def parse(text: str, joker: bool = True) -> tuple:
                 players = tuple(line.split(":", 1)[1].split())
                 if len(set(players)) != len(players):
                     raise EurekaError("two players have the same name")
-            elif line.lower().startswith("round"):
+                if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+                    raise EurekaError(f"Arquimedes is played by {MIN_PLAYERS}–"
+                                      f"{MAX_PLAYERS} players, not {len(players)}")
+            elif _ROUND.match(line):
                 _need(players)
                 if deciders:
                     raise EurekaError("a round after the decider draws")
@@ -56,6 +64,7 @@ def parse(text: str, joker: bool = True) -> tuple:
             elif line.lower().startswith("decider:"):
                 _need(players)
                 deciders.append(_decider(line.split(":", 1)[1], players))
+                check_cards(deciders[-1].values(), joker, "the decider draw")
             else:
                 if current is None:
                     raise EurekaError("a player's cards before 'round 1'")

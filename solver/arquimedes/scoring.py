@@ -4,9 +4,9 @@ five-round total and the winner with its tie-break."""
 from dataclasses import dataclass, field
 
 from solver.arquimedes.cards import hand_total
+from solver.arquimedes.kernels import ROUNDS
 from solver.errors import EurekaError
 
-ROUNDS = 5
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 

@@ -14,11 +14,11 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from solver.arquimedes import kernels as K
-from solver.arquimedes.plays import OP_CODES, Play, State  # noqa: F401 (OP_CODES: re-exported)
+from solver.arquimedes.plays import Play, State, normal_ops, ops_mask
+from solver.arquimedes.scoring import MAX_PLAYERS, MIN_PLAYERS
 from solver.errors import EurekaError
 
 STRATEGIES = {"random": K.RANDOM, "greedy": K.GREEDY, "tactician": K.TACTICIAN}
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 CHUNK = 20_000                       # games per kernel call (one progress step)
 Z95 = 1.959964
 
@@ -32,12 +32,6 @@ def strategy_codes(names) -> np.ndarray:
         raise EurekaError(f"Arquimedes is played by {MIN_PLAYERS}–{MAX_PLAYERS} players, "
                           f"not {len(names)}")
     return np.array([STRATEGIES[n] for n in names], np.int64)
-
-
-def ops_mask(ops: str) -> int:
-    if not ops or set(ops) - set(OP_CODES):
-        raise EurekaError(f"operations must be chosen from + - * /, got {ops!r}")
-    return sum(1 << OP_CODES[o] for o in ops)
 
 
 def wilson(successes: int, n: int) -> tuple:
@@ -66,6 +60,7 @@ def simulate(games: int, strategies, seed: int = 0, joker: bool = True,
     """`games` complete five-round games; game g is the same for (seed, g) whatever
     else is run."""
     codes = strategy_codes(strategies)
+    ops = normal_ops(ops)
     mask = ops_mask(ops)
     deck = K.deck_counts(joker)
     parts = []
@@ -91,6 +86,16 @@ def simulate(games: int, strategies, seed: int = 0, joker: bool = True,
     return Summary(games, seed, joker, ops, seats, rounds)
 
 
+def assumed_draw_pile(state: State) -> int:
+    """The draw pile's size: as given, else every unseen card the other hands do not
+    hold."""
+    if state.others is None:
+        raise EurekaError("--simulate needs the other players' hand sizes (--others)")
+    if state.draw_pile is not None:
+        return state.draw_pile
+    return len(state.unseen_cards()) - sum(state.others)
+
+
 @dataclass(frozen=True)
 class Estimate:
     """The rest of the round after one option, over many deals of the unseen cards."""
@@ -108,13 +113,8 @@ def rank_options(state: State, legal: list, samples: int, strategy: str = "greed
     expected penalty tokens of the rest of the round: the unseen cards are dealt at
     random to the other hands and the draw pile, and every seat then plays `strategy`.
     Needs the other players' hand sizes."""
-    if state.others is None:
-        raise EurekaError("--simulate needs the other players' hand sizes (--others)")
+    draw = assumed_draw_pile(state)
     unseen = state.unseen_cards()
-    draw = state.draw_pile if state.draw_pile is not None else (
-        len(unseen) - sum(state.others))
-    if draw < 0:
-        raise EurekaError("the other hands hold more cards than are unseen")
     options = [[p.first, p.first_value, p.second, p.second_value, p.op, p.top]
                for p in legal] + ([[0] * K.PLAY_COLUMNS] if draw > 0 else [])
     if not options:

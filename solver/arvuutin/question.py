@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from solver.arvuutin.answers import CARD_VALUES, HIGHEST, LOWEST
 from solver.errors import EurekaError
+from solver.text import whole_number
 
 PASS = "pass"
 PASS_DRAW = 3                      # new answer cards for a player who passed
@@ -49,7 +50,7 @@ def parse_played(text: str) -> Answer:
     for w in words:
         if w == PASS:
             continue
-        if not w.isdigit() or int(w) not in CARD_VALUES:
+        if whole_number(w) not in CARD_VALUES:
             raise EurekaError(f"{name.strip()}: {w!r} is not an answer card (green 1–9, "
                               f"purple 10–20, brown 30–80) or 'pass'")
         cards.append(int(w))

@@ -358,6 +358,8 @@ def _evaluate(node: Node, rules: Rules) -> int:
                 "domain", f"{_show(a)} ÷ {_show(b)} is not a whole number {where}")
     else:
         r = _power(a, b, node.pos, rules)
+    if isinstance(r, Fraction) and r.denominator == 1:
+        r = r.numerator                      # a whole value stays an int
     if r < rules.lowest:
         step = f"{_show(a)} {sym} {_show(b)} = {_show(r)}" if op != "^" \
             else f"{_show(a)}^{_show(b)} = {_show(r)}"
