@@ -5,7 +5,7 @@ import platform
 import resource
 from dataclasses import dataclass
 
-from benchmarks.timing import Timing
+from eureka.benchmarks.timing import Timing
 
 
 @dataclass(frozen=True)

@@ -12,14 +12,14 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.workloads import ARQUIMEDES_BATCH
-from solver import countdown, pitagoras
-from solver.arquimedes import kernels as K
-from solver.arquimedes.plays import plays as arquimedes_plays
-from solver.mathable import selfplay
-from solver.mathable.search import best_turns
-from solver.mathable.tokens import full_rack_bonus
-from solver.numbers.solve import most_cards, solve
+from eureka.benchmarks.workloads import ARQUIMEDES_BATCH
+from eureka import countdown, pitagoras
+from eureka.arquimedes import kernels as K
+from eureka.arquimedes.plays import plays as arquimedes_plays
+from eureka.mathable import selfplay
+from eureka.mathable.search import best_turns
+from eureka.mathable.tokens import full_rack_bonus
+from eureka.numbers.solve import most_cards, solve
 
 
 def eureka_countdown(p):

@@ -4,16 +4,16 @@ import random
 from dataclasses import dataclass, replace
 from importlib import resources
 
-from solver import countdown, pitagoras
-from solver.arquimedes.cards import deck as arquimedes_deck
-from solver.arquimedes.kernels import JOKER
-from solver.arquimedes.plays import State as ArquimedesState
-from solver.arquimedes.plays import Top
-from solver.mathable import record as records
-from solver.mathable.board import START
-from solver.mathable.position import Position
-from solver.mathable.search import best_turns
-from solver.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE
+from eureka import countdown, pitagoras
+from eureka.arquimedes.cards import deck as arquimedes_deck
+from eureka.arquimedes.kernels import JOKER
+from eureka.arquimedes.plays import State as ArquimedesState
+from eureka.arquimedes.plays import Top
+from eureka.mathable import record as records
+from eureka.mathable.board import START
+from eureka.mathable.position import Position
+from eureka.mathable.search import best_turns
+from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class MathablePosition:
 def _real_games() -> dict:
     """The five CAVA 2024 games, as {name: [each turn's placements]}, from
     benchmarks/data/mathable (game records)."""
-    folder = resources.files("benchmarks").joinpath("data/mathable")
+    folder = resources.files("eureka.benchmarks").joinpath("data/mathable")
     return {f.name.removesuffix(".txt"): [play.placements
                                           for play in records.parse(f.read_text()).plays]
             for f in sorted(folder.iterdir(), key=lambda f: f.name)

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import click
 
-from cli.base import InputError, OneLineGroup, emit_json, reports_errors
-from solver import pitagoras
-from solver.analysis import countdown, game24, plots
-from solver.analysis import pitagoras as odds_of
-from solver.analysis.shards import save_atomically
-from solver.deck import describe
+from eureka.cli.base import InputError, OneLineGroup, emit_json, reports_errors
+from eureka import pitagoras
+from eureka.analysis import countdown, game24, plots
+from eureka.analysis import pitagoras as odds_of
+from eureka.analysis.shards import save_atomically
+from eureka.deck import describe
 
 
 @click.group(cls=OneLineGroup, help="Exhaustive tables of a game: exact, not sampled.")

@@ -4,10 +4,10 @@ import sys
 
 import click
 
-from cli.base import (ASCII, JSON, InputError, ListCommand, ListOption, emit_json,
+from eureka.cli.base import (ASCII, JSON, InputError, ListCommand, ListOption, emit_json,
                       reports_errors)
-from solver.arithmetikus import game, record
-from solver.text import read_text
+from eureka.arithmetikus import game, record
+from eureka.text import read_text
 
 HAND = click.option("--hand", cls=ListOption, required=True,
                     help="The cards, e.g. --hand 20 7 2 3 (1–24, J for the joker).")
@@ -114,3 +114,9 @@ def _player_json(p: record.PlayerResult) -> dict:
             "lost": p.lost, "result": p.result,
             "combinations": [{"cards": list(c.cards), "explanation": c.explanation,
                               "valid": c.valid, "reason": c.reason} for c in p.piles]}
+
+
+def command(verb: str, name: str) -> click.Command:
+    """The command for `eureka VERB arithmetikus` (the registry's renderer protocol)."""
+    return {"solve": solve_arithmetikus, "check": check_arithmetikus,
+            "score": score_arithmetikus}[verb]

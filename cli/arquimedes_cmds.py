@@ -4,14 +4,14 @@ import sys
 
 import click
 
-from cli.base import ASCII, JSON, ListCommand, ListOption, emit_json, reports_errors
-from solver.arquimedes import claim, record
-from solver.arquimedes.scoring import ROUNDS
-from solver.arquimedes.cards import name, parse_card
-from solver.arquimedes.plays import (ASCII_SIGNS, OP_CODES, SIGNS, Play, State, parse_top,
+from eureka.cli.base import ASCII, JSON, ListCommand, ListOption, emit_json, reports_errors
+from eureka.arquimedes import claim, record
+from eureka.arquimedes.scoring import ROUNDS
+from eureka.arquimedes.cards import name, parse_card
+from eureka.arquimedes.plays import (ASCII_SIGNS, OP_CODES, SIGNS, Play, State, parse_top,
                                      plays, recommend)
-from solver.arquimedes.simulate import STRATEGIES, assumed_draw_pile, rank_options
-from solver.text import read_text
+from eureka.arquimedes.simulate import STRATEGIES, assumed_draw_pile, rank_options
+from eureka.text import read_text
 
 STATE_OPTIONS = (
     click.option("--top", required=True,
@@ -182,3 +182,12 @@ def score_arquimedes(game_file, no_joker, as_json):
                    f"card, and the lowest card wins (the joker counts 13).")
     elif len(game.rounds) < ROUNDS:
         click.echo(f"{len(game.rounds)} of {ROUNDS} rounds played.")
+
+
+def command(verb: str, name: str) -> click.Command:
+    """The command for `eureka VERB arquimedes` (the registry's renderer protocol)."""
+    if verb == "simulate":
+        from eureka.cli import simulate_cmds
+        return simulate_cmds.simulate.commands[name]
+    return {"solve": solve_arquimedes, "check": check_arquimedes,
+            "score": score_arquimedes}[verb]

@@ -2,10 +2,10 @@
 
 import click
 
-from cli.base import (JSON, NAMED_VALUE, InputError, ListCommand, ListOption, emit_json,
+from eureka.cli.base import (JSON, NAMED_VALUE, InputError, ListCommand, ListOption, emit_json,
                       reports_errors)
-from solver.arvuutin import answers, question, scoring
-from solver.text import whole_number
+from eureka.arvuutin import answers, question, scoring
+from eureka.text import whole_number
 
 
 def _runs(values) -> str:
@@ -145,3 +145,8 @@ def _named(items, option: str) -> dict:
             raise InputError(f"{option} gives category {name} twice")
         out[name] = number
     return out
+
+
+def command(verb: str, name: str) -> click.Command:
+    """The command for `eureka VERB arvuutin` (the registry's renderer protocol)."""
+    return {"solve": solve_arvuutin, "check": check_arvuutin, "score": score_arvuutin}[verb]

@@ -1,5 +1,6 @@
 """Click plumbing shared by every command: one-line errors, list options, --json."""
 
+import codecs
 import functools
 import gc
 import json
@@ -9,16 +10,34 @@ import sys
 
 import click
 
-from solver.errors import EurekaError
+from eureka.errors import EurekaError
 
 CLAIM_LIKE = re.compile(r"\d\s*[xX]\s*\d")
-VALUE_LIKE = re.compile(r"^-?[\w.,]+$")
+VALUE_LIKE = re.compile(r"^[-+]?[\w.,]+$")
 NAMED_VALUE = re.compile(r"^[^-][^=]*=")       # NAME=VALUES, e.g. P1=40,20 (checked later)
 
 
-JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON (docs/JSON.md).")
+CONTEXT = {"help_option_names": ["-h", "--help"]}
+
+JSON = click.option("--json", "as_json", is_flag=True,
+                    help="Print JSON (its JSON Schema: eureka schema).")
 ASCII = click.option("--ascii", "as_ascii", is_flag=True,
                      help="Write + - * / instead of − × ÷.")
+QUIET = click.option("--quiet", "-q", is_flag=True,
+                     help="Print nothing: the exit code alone gives the answer.")
+
+_ASCII_FALLBACK = {"\u2212": "-", "\u00d7": "*", "\u00f7": "/", "\u2265": ">=", "\u2264": "<=",
+                   "\u2014": "-", "\u2013": "-", "\u2026": "...", "\u2192": "->",
+                   "\u00b7": "*", "\u2248": "~"}
+
+
+def _ascii_fallback(error: UnicodeEncodeError):
+    """codecs error handler: signs a terminal cannot show written in ASCII ('?' else)."""
+    bad = error.object[error.start:error.end]
+    return "".join(_ASCII_FALLBACK.get(c, "?") for c in bad), error.end
+
+
+codecs.register_error("eureka-ascii", _ascii_fallback)
 
 
 class InputError(click.ClickException):
@@ -31,19 +50,38 @@ class OneLineGroup(click.Group):
     """A group whose errors are one line on stderr, never a usage dump or a traceback."""
 
     def __init__(self, *args, **kwargs):
-        kwargs.setdefault("no_args_is_help", False)     # "Missing command.", one line
+        kwargs.setdefault("no_args_is_help", True)
+        kwargs.setdefault("context_settings", CONTEXT)
         super().__init__(*args, **kwargs)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
+        args = sys.argv[1:] if args is None else list(args)
         try:
             code = super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.NoArgsIsHelpError as e:
+            click.echo(e.ctx.get_help())
+            sys.exit(0)
         except click.ClickException as e:
-            click.echo(f"error: {e.format_message()}", err=True)
+            report_error(e.format_message(), "--json" in args)
             sys.exit(e.exit_code)
+        except click.exceptions.Exit as e:
+            sys.exit(e.exit_code)
+        except click.Abort:
+            click.echo("error: aborted", err=True)
+            sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def report_error(message: str, as_json: bool) -> None:
+    """One line on stderr: `error: ...`, or under --json an `eureka.error/1` object."""
+    if as_json:
+        click.echo(json.dumps({"schema": "eureka.error/1", "error": message},
+                              ensure_ascii=False), err=True)
+    else:
+        click.echo(f"error: {message}", err=True)
 
 
 def as_program(group: click.Group):
@@ -56,9 +94,42 @@ def as_program(group: click.Group):
         # Ctrl-C ends the process at once, as in any C program: a KeyboardInterrupt
         # cannot reach into a running kernel and crashes the process on its way out.
         signal.signal(signal.SIGINT, signal.SIG_DFL)
+        # A terminal that cannot show − × ÷ gets - * / rather than a traceback.
+        for stream in (sys.stdout, sys.stderr):
+            if hasattr(stream, "reconfigure"):
+                stream.reconfigure(errors="eureka-ascii")
         group()
 
     return run
+
+
+class Whole(click.ParamType):
+    """A whole number written in ASCII digits, within [low, high]: '+5', '0x10', '3_4',
+    '١٢' and '1e3' are refused with one clear line, and nothing reaches the engine that
+    does not fit in 64 bits."""
+
+    name = "whole number"
+
+    def __init__(self, low: int = 0, high: int = 2**63 - 1):
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            number = value
+        else:
+            text = str(value)
+            if not (text.isascii() and text.isdecimal()):
+                self.fail(f"{text!r} is not a whole number (digits 0-9 only)", param, ctx)
+            number = int(text)
+        if not self.low <= number <= self.high:
+            self.fail(f"{value} is not between {self.low:,} and {self.high:,}", param, ctx)
+        return number
+
+
+def verdict_exit(valid: bool) -> None:
+    """Exit code 1 for a claim judged invalid (0 for a valid one): every check command."""
+    if not valid:
+        click.get_current_context().exit(1)
 
 
 class ListOption(click.Option):
@@ -109,4 +180,25 @@ def reports_errors(func):
 
 
 def emit_json(payload: dict) -> None:
+    """A JSON document on stdout (a result's `to_json()`)."""
     click.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+
+
+def emit(result, as_json: bool, render) -> None:
+    """A library result printed: its JSON document, or `render(result)`'s text lines."""
+    if as_json:
+        emit_json(result.to_json())
+    else:
+        click.echo("\n".join(render(result)))
+
+
+def stack(*options):
+    """Apply several click options (or tuples of them) as one decorator, in order."""
+    flat = [o for opt in options for o in (opt if isinstance(opt, tuple) else (opt,))]
+
+    def apply(func):
+        for option in reversed(flat):
+            func = option(func)
+        return func
+
+    return apply

@@ -6,14 +6,14 @@ import sys
 
 import click
 
-from benchmarks import solvers
-from benchmarks.report import Row, agreement_of, machine, peak_rss_mb
-from benchmarks.timing import Timing, time_solver
-from benchmarks.workloads import (ARQUIMEDES_BATCH, arquimedes_batches, arquimedes_states,
+from eureka.benchmarks import solvers
+from eureka.benchmarks.report import Row, agreement_of, machine, peak_rss_mb
+from eureka.benchmarks.timing import Timing, time_solver
+from eureka.benchmarks.workloads import (ARQUIMEDES_BATCH, arquimedes_batches, arquimedes_states,
                                   countdown_puzzles, eight_card_deals, mathable_games,
                                   mathable_positions, mathable_small_racks,
                                   pitagoras_deals)
-from cli.base import InputError, emit_json
+from eureka.cli.base import InputError, emit_json
 
 WORKLOADS = {
     "countdown": ("all distinct solutions of a 6-number Countdown puzzle",
@@ -95,3 +95,4 @@ def _print(rows, agreement) -> None:
     for key, a in agreement.items():
         click.echo(f"agreement {key}: {a['agree']}/{a['puzzles']} puzzles ({a['compared']})")
     click.echo(f"peak memory of the run: {peak_rss_mb():.0f} MB")
+command = bench

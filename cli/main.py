@@ -1,63 +1,81 @@
-"""The `eureka` and `solve` entry points."""
+"""The `eureka` and `solve` entry points, built from the registry of games.
+
+`eureka VERB GAME` imports the game's renderer (eureka.cli.<renderer>) only when that
+command runs; listing the commands reads the registry alone, so `eureka --help` and the
+commands that need no kernel start without importing Numba.
+"""
+
+import importlib
 
 import click
 
-from cli.analyze_cmds import analyze
-from cli.arithmetikus_cmds import check_arithmetikus, score_arithmetikus, solve_arithmetikus
-from cli.arquimedes_cmds import check_arquimedes, score_arquimedes, solve_arquimedes
-from cli.arvuutin_cmds import check_arvuutin, score_arvuutin, solve_arvuutin
-from cli.base import OneLineGroup, as_program
-from cli.bench import bench
-from cli.mathable_cmds import check_mathable, solve_mathable
-from cli.numbers_cmds import GAMES, make_check, make_solve
-from cli.simulate_cmds import simulate
-from solver import __version__
+from eureka import __version__
+from eureka.cli.base import CONTEXT, OneLineGroup, as_program
+from eureka.games import GAMES, games_for
+
+VERB_HELP = {
+    "solve": "Solve a game state: every answer, the best first.",
+    "check": "Check a claimed answer: valid, or exactly why not.",
+    "score": "Score a finished game from its record, turn by turn.",
+    "simulate": "Play complete games by policy and summarise them.",
+    "analyze": "Exhaustive tables of a game: exact, not sampled.",
+}
+TOOLS = {   # commands that are not a verb over the games: name -> (module, help)
+    "bench": ("bench", "Time the solvers side by side."),
+    "schema": ("schema_cmd", "Print the JSON Schemas of every --json document."),
+}
 
 
-@click.group(cls=OneLineGroup, help="Solve a game state: every equation, the best first.")
-def solve():
-    pass
+class VerbGroup(OneLineGroup):
+    """`eureka VERB GAME`: one command per registered game that answers the verb."""
+
+    def __init__(self, verb: str, **kwargs):
+        super().__init__(name=verb, help=VERB_HELP[verb], **kwargs)
+        self.verb = verb
+
+    def list_commands(self, ctx):
+        return [g.name for g in games_for(self.verb)]
+
+    def get_command(self, ctx, name):
+        game = GAMES.get(name)
+        if game is None or self.verb not in game.verbs:
+            return None
+        renderer = importlib.import_module(f"eureka.cli.{game.renderer}")
+        return renderer.command(self.verb, name)
+
+    def format_commands(self, ctx, formatter):
+        rows = [(g.name, g.summary) for g in games_for(self.verb)]
+        with formatter.section("Games"):
+            formatter.write_dl(rows)
 
 
-@click.group(cls=OneLineGroup, help="Check a claimed answer: valid, or exactly why not.")
-def check():
-    pass
+class Eureka(OneLineGroup):
+    """The top group: the verbs, then the tools, each loaded when it runs."""
+
+    def list_commands(self, ctx):
+        return [*VERB_HELP, *TOOLS]
+
+    def get_command(self, ctx, name):
+        if name in VERB_HELP:
+            return VerbGroup(name)
+        if name in TOOLS:
+            return importlib.import_module(f"eureka.cli.{TOOLS[name][0]}").command
+        return None
+
+    def format_commands(self, ctx, formatter):
+        rows = [(v, h) for v, h in VERB_HELP.items()] + [(n, h) for n, (_, h) in TOOLS.items()]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
 
-for _game in GAMES.values():
-    solve.add_command(make_solve(_game))
-    check.add_command(make_check(_game))
-solve.add_command(solve_mathable)
-check.add_command(check_mathable)
-for _solve, _check in ((solve_arquimedes, check_arquimedes),
-                       (solve_arithmetikus, check_arithmetikus),
-                       (solve_arvuutin, check_arvuutin)):
-    solve.add_command(_solve)
-    check.add_command(_check)
-
-
-@click.group(cls=OneLineGroup, help="Score a finished game from its record.")
-def score():
-    pass
-
-
-for _score in (score_arquimedes, score_arithmetikus, score_arvuutin):
-    score.add_command(_score)
-
-
-@click.group(cls=OneLineGroup,
-             help="eureka: exact solvers for Pitagoras, Countdown and other numbers games.")
-@click.version_option(__version__, prog_name="eureka")
-def eureka():
-    pass
-
-
-eureka.add_command(solve)
-eureka.add_command(check)
-eureka.add_command(bench)
-eureka.add_command(simulate)
-eureka.add_command(analyze)
-eureka.add_command(score)
+eureka = Eureka(
+    name="eureka", context_settings=CONTEXT,
+    help="Exact solvers for arithmetic card and board games: every answer, the best "
+         "move, claimed answers checked.\n\nExample: eureka solve pitagoras --cards 2 7 "
+         "6 12 15 --target 32\n\nShell completion (bash): eval \"$(_EUREKA_COMPLETE="
+         "bash_source eureka)\"; see README.md.")
+eureka = click.version_option(__version__, "-V", "--version", prog_name="eureka")(eureka)
+solve = VerbGroup("solve", context_settings=CONTEXT)
 
 run_eureka = as_program(eureka)
 run_solve = as_program(solve)

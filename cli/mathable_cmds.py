@@ -2,14 +2,14 @@
 
 import click
 
-from cli.base import (ASCII, JSON, InputError, ListCommand, ListOption, emit_json,
+from eureka.cli.base import (ASCII, JSON, InputError, ListCommand, ListOption, emit_json,
                       reports_errors)
-from solver.mathable import position as positions
-from solver.mathable import record as records
-from solver.mathable.board import OP_SIGNS, cell_name
-from solver.mathable.claim import check_turn
-from solver.mathable.search import Turn, best_turns, single_placements
-from solver.mathable.tokens import full_rack_bonus
+from eureka.mathable import position as positions
+from eureka.mathable import record as records
+from eureka.mathable.board import OP_SIGNS, cell_name
+from eureka.mathable.claim import check_turn
+from eureka.mathable.search import Turn, best_turns, single_placements
+from eureka.mathable.tokens import full_rack_bonus
 
 EDITION = click.option("--edition", type=click.Choice(["126", "106"]),
                        help="The token set: 126 (the rulebook's, the default) or 106.")
@@ -264,3 +264,11 @@ def _print_replay(path, record, result, detail, as_ascii):
     if official:
         n = sum(t.play.official is not None for t in result.turns)
         click.echo(f"official scores: {n - len(result.mismatches)} of {n} turns agree")
+
+
+def command(verb: str, name: str) -> click.Command:
+    """The command for `eureka VERB mathable` (the registry's renderer protocol)."""
+    if verb == "simulate":
+        from eureka.cli import simulate_cmds
+        return simulate_cmds.simulate.commands[name]
+    return {"solve": solve_mathable, "check": check_mathable}[verb]

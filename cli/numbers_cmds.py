@@ -8,12 +8,12 @@ from typing import Callable
 
 import click
 
-from cli.base import InputError, ListCommand, ListOption, emit_json, reports_errors
-from solver import countdown, game24, pitagoras
-from solver.numbers import claim
-from solver.errors import SearchTooLarge
-from solver.numbers.rules import DOMAINS, MAX_CAP, NUMBERS, Rules
-from solver.numbers.solve import Equation, Solution, best_equation, search_for, solve
+from eureka.cli.base import InputError, ListCommand, ListOption, emit_json, reports_errors
+from eureka import countdown, game24, pitagoras
+from eureka.numbers import claim
+from eureka.errors import SearchTooLarge
+from eureka.numbers.rules import DOMAINS, MAX_CAP, NUMBERS, Rules
+from eureka.numbers.solve import Equation, Solution, best_equation, search_for, solve
 
 TREES_BY_DEFAULT = 6     # count expression trees by default up to this many cards,
 TREES_BY_DEFAULT_FRACTION = 5       # fewer in the fraction domain (seconds on six)
@@ -281,3 +281,11 @@ def _print_verdict(game, verdict, best, better, as_ascii, searched) -> None:
                    f"{_show(better, as_ascii)}")
     else:
         click.echo("  no answer uses more cards.")
+
+
+def command(verb: str, name: str) -> click.Command:
+    """The command for `eureka VERB NAME` (the registry's renderer protocol)."""
+    if verb == "analyze":
+        from eureka.cli import analyze_cmds
+        return analyze_cmds.analyze.commands[name]
+    return {"solve": make_solve, "check": make_check}[verb](GAMES[name])

@@ -4,12 +4,12 @@ import sys
 
 import click
 
-from cli.base import JSON, InputError, OneLineGroup, emit_json, reports_errors
-from cli.mathable_cmds import EDITION, NO_BONUS
-from solver.arquimedes import simulate as arquimedes
-from solver.arquimedes.plays import OP_CODES, SIGNS, normal_ops
-from solver.mathable import selfplay
-from solver.mathable.board import OP_SIGNS
+from eureka.cli.base import JSON, InputError, OneLineGroup, emit_json, reports_errors
+from eureka.cli.mathable_cmds import EDITION, NO_BONUS
+from eureka.arquimedes import simulate as arquimedes
+from eureka.arquimedes.plays import OP_CODES, SIGNS, normal_ops
+from eureka.mathable import selfplay
+from eureka.mathable.board import OP_SIGNS
 
 
 @click.group(cls=OneLineGroup, help="Play complete games by policy and summarise them.")

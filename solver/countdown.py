@@ -2,8 +2,8 @@
 
 from collections import Counter
 
-from solver.deck import check_hand
-from solver.numbers.rules import COUNTDOWN, Rules
+from eureka.deck import check_hand
+from eureka.numbers.rules import COUNTDOWN, Rules
 
 NUMBERS = Counter({**{v: 2 for v in range(1, 11)}, 25: 1, 50: 1, 75: 1, 100: 1})
 HAND_SIZE = 6

@@ -3,7 +3,7 @@
 import math
 from collections import Counter
 
-from solver.errors import HandError
+from eureka.errors import HandError
 
 
 def check_hand(cards, deck: Counter, game: str) -> None:

@@ -3,8 +3,8 @@ every card, fractions allowed on the way."""
 
 from collections import Counter
 
-from solver.deck import check_hand
-from solver.numbers.rules import GAME24, Rules
+from eureka.deck import check_hand
+from eureka.numbers.rules import GAME24, Rules
 
 CARDS = Counter({v: 4 for v in range(1, 14)})      # a pack of cards, ace to king
 HAND_SIZE = 4

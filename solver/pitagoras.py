@@ -2,9 +2,9 @@
 
 from collections import Counter
 
-from solver.deck import check_hand
-from solver.errors import HandError
-from solver.numbers.rules import PITAGORAS, Rules
+from eureka.deck import check_hand
+from eureka.errors import HandError
+from eureka.numbers.rules import PITAGORAS, Rules
 
 DECK = Counter({**{v: 4 for v in range(1, 11)}, **{v: 2 for v in range(11, 15)},
                 **{v: 1 for v in range(15, 20)}, 20: 2})

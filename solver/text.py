@@ -3,7 +3,7 @@ every way they can be wrong."""
 
 from pathlib import Path
 
-from solver.errors import EurekaError
+from eureka.errors import EurekaError
 
 
 def read_text(path, error=EurekaError) -> str:
@@ -21,3 +21,8 @@ def whole_number(text: str) -> int | None:
     """The whole number written in ASCII digits, else None ('12' -> 12; '²', '١٢', '-3',
     '1.5' -> None)."""
     return int(text) if text.isascii() and text.isdecimal() else None
+
+
+def plural(n: int, noun: str, plural_form: str | None = None) -> str:
+    """'1 card', '2 cards', '1,000 turns': a count and its noun, agreeing."""
+    return f"{n:,} {noun if n == 1 else plural_form or noun + 's'}"

@@ -2,7 +2,7 @@
 
 from hypothesis import strategies as st
 
-from solver.numbers.rules import Rules
+from eureka.numbers.rules import Rules
 
 
 @st.composite

@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from solver.numbers import claim
+from eureka.numbers import claim
 
 
 def assert_verified(eq, cards, rules):

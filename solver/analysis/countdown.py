@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver import countdown, deck
-from solver.analysis import shards
-from solver.analysis.values import sweep
+from eureka import countdown, deck
+from eureka.analysis import shards
+from eureka.analysis.values import sweep
 
 LARGE = (25, 50, 75, 100)
 LOW, HIGH = countdown.TARGETS.start, countdown.TARGETS.stop - 1

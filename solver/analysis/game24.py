@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver import deck
-from solver.analysis.values import sweep, sweep_fractions
-from solver.game24 import CARDS, HAND_SIZE, TARGET
-from solver.numbers.rules import PITAGORAS
+from eureka import deck
+from eureka.analysis.values import sweep, sweep_fractions
+from eureka.game24 import CARDS, HAND_SIZE, TARGET
+from eureka.numbers.rules import PITAGORAS
 
 
 def hands() -> np.ndarray:

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver import deck, pitagoras
-from solver.analysis import shards
-from solver.analysis.values import sweep
-from solver.errors import EurekaError
+from eureka import deck, pitagoras
+from eureka.analysis import shards
+from eureka.analysis.values import sweep
+from eureka.errors import EurekaError
 
 VERSION = 1                       # of the shard contents
 

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import numpy as np
 
-from solver.analysis.shards import save_atomically
-from solver.errors import EurekaError
+from eureka.analysis.shards import save_atomically
+from eureka.errors import EurekaError
 
 
 def pyplot():

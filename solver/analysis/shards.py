@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from solver.errors import EurekaError
+from eureka.errors import EurekaError
 
 UMASK = os.umask(0)
 os.umask(UMASK)

@@ -19,7 +19,7 @@ checked against the engine deal by deal (docs/ANALYSIS.md).
 import numpy as np
 from numba import njit, prange
 
-from solver.numbers.kernels import power
+from eureka.numbers.kernels import power
 
 
 @njit(cache=True)

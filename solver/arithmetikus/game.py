@@ -8,13 +8,13 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
-from solver.deck import check_hand
-from solver.errors import HandError
-from solver.numbers import claim
-from solver.numbers import form as F
-from solver.numbers.rules import Rules
-from solver.numbers.solve import Equation, solve
-from solver.text import whole_number
+from eureka.deck import check_hand
+from eureka.errors import HandError
+from eureka.numbers import claim
+from eureka.numbers import form as F
+from eureka.numbers.rules import Rules
+from eureka.numbers.solve import Equation, solve
+from eureka.text import whole_number
 
 DECK = Counter({v: 2 for v in range(1, 25)})
 JOKER = "J"

@@ -17,9 +17,9 @@ Cards are 1–24 and J for the joker; `#` starts a comment.  Two players (or tea
 from collections import Counter
 from dataclasses import dataclass
 
-from solver.arithmetikus.game import DECK, JOKER, MAX_EXTRA, Hand, check, parse_hand
-from solver.errors import ClaimSyntaxError, EurekaError, HandError
-from solver.text import whole_number
+from eureka.arithmetikus.game import DECK, JOKER, MAX_EXTRA, Hand, check, parse_hand
+from eureka.errors import ClaimSyntaxError, EurekaError, HandError
+from eureka.text import whole_number
 
 EXTRA_CARD_COST = 2
 

@@ -3,9 +3,9 @@ Knizia joker."""
 
 from collections import Counter
 
-from solver.arquimedes.kernels import JOKER, deck_counts
-from solver.errors import HandError
-from solver.text import whole_number
+from eureka.arquimedes.kernels import JOKER, deck_counts
+from eureka.errors import HandError
+from eureka.text import whole_number
 
 JOKER_NAMES = ("K", "J")
 

@@ -10,8 +10,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from solver.arquimedes.plays import OP_CODES, SIGNS, Play, State
-from solver.errors import ClaimSyntaxError
+from eureka.arquimedes.plays import OP_CODES, SIGNS, Play, State
+from eureka.errors import ClaimSyntaxError
 
 JOKER = 14
 _SPELLINGS = {"+": "+", "-": "-", "−": "-", "–": "-", "*": "*", "x": "*", "X": "*",

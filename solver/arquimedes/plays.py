@@ -6,9 +6,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from solver.arquimedes import kernels as K
-from solver.arquimedes.cards import check_cards, deck, hand_total, parse_card
-from solver.errors import HandError, RulesError
+from eureka.arquimedes import kernels as K
+from eureka.arquimedes.cards import check_cards, deck, hand_total, parse_card
+from eureka.errors import HandError, RulesError
 
 SIGNS = {K.EQ: "=", K.ADD: "+", K.SUB: "−", K.MUL: "×", K.DIV: "÷"}
 ASCII_SIGNS = {K.EQ: "=", K.ADD: "+", K.SUB: "-", K.MUL: "*", K.DIV: "/"}

@@ -17,10 +17,10 @@ nobody went out ended with every player passing.
 import re
 from dataclasses import dataclass
 
-from solver.arquimedes.cards import check_cards, parse_card
-from solver.arquimedes.scoring import (MAX_PLAYERS, MIN_PLAYERS, GameScore, score_game,
+from eureka.arquimedes.cards import check_cards, parse_card
+from eureka.arquimedes.scoring import (MAX_PLAYERS, MIN_PLAYERS, GameScore, score_game,
                                        score_round)
-from solver.errors import EurekaError
+from eureka.errors import EurekaError
 
 
 _ROUND = re.compile(r"round\s+\S+$", re.IGNORECASE)

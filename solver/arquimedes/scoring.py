@@ -3,9 +3,9 @@ five-round total and the winner with its tie-break."""
 
 from dataclasses import dataclass, field
 
-from solver.arquimedes.cards import hand_total
-from solver.arquimedes.kernels import ROUNDS
-from solver.errors import EurekaError
+from eureka.arquimedes.cards import hand_total
+from eureka.arquimedes.kernels import ROUNDS
+from eureka.errors import EurekaError
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 

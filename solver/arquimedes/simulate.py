@@ -13,10 +13,10 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from solver.arquimedes import kernels as K
-from solver.arquimedes.plays import Play, State, normal_ops, ops_mask
-from solver.arquimedes.scoring import MAX_PLAYERS, MIN_PLAYERS
-from solver.errors import EurekaError
+from eureka.arquimedes import kernels as K
+from eureka.arquimedes.plays import Play, State, normal_ops, ops_mask
+from eureka.arquimedes.scoring import MAX_PLAYERS, MIN_PLAYERS
+from eureka.errors import EurekaError
 
 STRATEGIES = {"random": K.RANDOM, "greedy": K.GREEDY, "tactician": K.TACTICIAN}
 CHUNK = 20_000                       # games per kernel call (one progress step)

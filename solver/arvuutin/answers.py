@@ -12,7 +12,7 @@ from functools import cached_property
 
 import numpy as np
 
-from solver.errors import HandError
+from eureka.errors import HandError
 
 LOWEST, HIGHEST = 1, 100                 # every correct answer
 CARD_VALUES = set(range(1, 21)) | set(range(30, 81))

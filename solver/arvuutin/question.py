@@ -3,9 +3,9 @@ question cards each winner takes, and what the pass card gives."""
 
 from dataclasses import dataclass
 
-from solver.arvuutin.answers import CARD_VALUES, HIGHEST, LOWEST
-from solver.errors import EurekaError
-from solver.text import whole_number
+from eureka.arvuutin.answers import CARD_VALUES, HIGHEST, LOWEST
+from eureka.errors import EurekaError
+from eureka.text import whole_number
 
 PASS = "pass"
 PASS_DRAW = 3                      # new answer cards for a player who passed

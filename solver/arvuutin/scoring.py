@@ -3,7 +3,7 @@ its marker at the end), and so is each hidden card of that category."""
 
 from dataclasses import dataclass
 
-from solver.errors import EurekaError
+from eureka.errors import EurekaError
 
 CATEGORIES = "ABCDE"
 

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
-from solver.errors import EurekaError
+from eureka.errors import EurekaError
 
 SIZE = 14
 COLUMNS = "ABCDEFGHIJKLMN"
@@ -39,7 +39,7 @@ class Square:
 
 
 def _load():
-    text = resources.files("solver.mathable").joinpath("data/board.txt").read_text()
+    text = resources.files("eureka.mathable").joinpath("data/board.txt").read_text()
     rows = [line[6:6 + SIZE] for line in text.splitlines()
             if line[:6].strip().isdigit()]
     squares, start = {}, {}

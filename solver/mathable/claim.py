@@ -4,9 +4,9 @@ score, and whether a better turn exists."""
 from collections import Counter
 from dataclasses import dataclass
 
-from solver.mathable.rules import IllegalPlacement, score_turn
-from solver.mathable.search import Turn, best_turns
-from solver.mathable.tokens import full_rack_bonus
+from eureka.mathable.rules import IllegalPlacement, score_turn
+from eureka.mathable.search import Turn, best_turns
+from eureka.mathable.tokens import full_rack_bonus
 
 
 @dataclass(frozen=True)

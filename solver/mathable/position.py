@@ -10,11 +10,11 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-from solver.mathable.board import (COLUMNS, OP_SIGNS, SIZE, SQUARES, START,
+from eureka.mathable.board import (COLUMNS, OP_SIGNS, SIZE, SQUARES, START,
                                    PositionError, cell_name, parse_cell)
-from solver.mathable.rules import equations
-from solver.mathable.tokens import MAX_RACK, RACK_SIZE, TOKEN_SETS, token_set
-from solver.text import read_text, whole_number
+from eureka.mathable.rules import equations
+from eureka.mathable.tokens import MAX_RACK, RACK_SIZE, TOKEN_SETS, token_set
+from eureka.text import read_text, whole_number
 
 EMPTY_MARKS = {".", "+", "-", "−", "*", "×", "/", "÷", "2x", "3x", "2X", "3X"}
 

@@ -31,11 +31,11 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from solver.errors import EurekaError
-from solver.mathable.board import SQUARES, START, PositionError, cell_name, parse_cell
-from solver.mathable.rules import IllegalPlacement, Placement, score_turn
-from solver.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, TOKEN_SETS, token_set
-from solver.text import read_text, whole_number
+from eureka.errors import EurekaError
+from eureka.mathable.board import SQUARES, START, PositionError, cell_name, parse_cell
+from eureka.mathable.rules import IllegalPlacement, Placement, score_turn
+from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, TOKEN_SETS, token_set
+from eureka.text import read_text, whole_number
 
 HOLDERS = 4                              # the rulebook's contents: 4 token holders
 HEADERS = {"edition": tuple(str(e) for e in TOKEN_SETS), "bonus": ("on", "off")}

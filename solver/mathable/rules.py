@@ -6,8 +6,8 @@ compiled search returns.  A grid is a dict {cell: value} of the tokens on the bo
 
 from dataclasses import dataclass
 
-from solver.errors import EurekaError
-from solver.mathable.board import OP_NAMES, OP_SIGNS, SQUARES, cell_name, neighbours
+from eureka.errors import EurekaError
+from eureka.mathable.board import OP_NAMES, OP_SIGNS, SQUARES, cell_name, neighbours
 
 
 class IllegalPlacement(EurekaError):

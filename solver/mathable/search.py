@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.errors import SearchTooLarge
-from solver.mathable import kernels
-from solver.mathable.board import OPERATIONS, SQUARES
-from solver.mathable.rules import Placement, score_turn
+from eureka.errors import SearchTooLarge
+from eureka.mathable import kernels
+from eureka.mathable.board import OPERATIONS, SQUARES
+from eureka.mathable.rules import Placement, score_turn
 
 MAX_STATES = 20_000_000         # sets of placements kept in memory (~1.3 GB)
 

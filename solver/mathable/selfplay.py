@@ -42,10 +42,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from solver.errors import EurekaError
-from solver.mathable.board import SQUARES, START
-from solver.mathable.search import any_placement, best_turns, single_placements
-from solver.mathable.tokens import RACK_SIZE, full_rack_bonus, token_set
+from eureka.errors import EurekaError
+from eureka.mathable.board import SQUARES, START
+from eureka.mathable.search import any_placement, best_turns, single_placements
+from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus, token_set
 
 POLICIES = ("optimal", "greedy", "random")
 MIN_PLAYERS, MAX_PLAYERS = 2, 4

@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from solver.errors import EurekaError
+from eureka.errors import EurekaError
 
 LARGE = (24, 25, 27, 28, 30, 32, 35, 36, 40, 42, 45, 48, 49, 50, 54, 56, 60, 63, 64, 70,
          72, 80, 81, 90)

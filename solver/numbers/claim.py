@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NoReturn, Sequence, Union
 
-from solver.errors import ClaimSyntaxError, HandError
-from solver.numbers.rules import Rules
+from eureka.errors import ClaimSyntaxError, HandError
+from eureka.numbers.rules import Rules
 
 # Every accepted way of writing an operator, mapped to its canonical form.
 # ('**' is handled separately because it is two characters long.)

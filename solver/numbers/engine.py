@@ -12,10 +12,10 @@ from math import comb
 
 import numpy as np
 
-from solver.errors import HandError, SearchTooLarge
-from solver.numbers import form as F
-from solver.numbers import kernels as K
-from solver.numbers.rules import Rules
+from eureka.errors import HandError, SearchTooLarge
+from eureka.numbers import form as F
+from eureka.numbers import kernels as K
+from eureka.numbers.rules import Rules
 
 OP_BITS = {"+": K.OP_ADD, "-": K.OP_SUB, "*": K.OP_MUL, "/": K.OP_DIV, "^": K.OP_POW}
 VALUE_BUDGET = 100_000_000   # values stored, or made for one table, at most (8 bytes)

@@ -17,9 +17,9 @@ from math import comb, prod
 
 import numpy as np
 
-from solver.numbers import kernels as K
-from solver.numbers.engine import HandSearch, SubHands, checked_cards
-from solver.numbers.rules import Rules
+from eureka.numbers import kernels as K
+from eureka.numbers.engine import HandSearch, SubHands, checked_cards
+from eureka.numbers.rules import Rules
 
 MAX_CARDS = 6
 KIND_OPS = {K.PLUS: "+", K.DIFF: "-", K.TIMES: "*", K.RATIO: "/"}    # no POW here

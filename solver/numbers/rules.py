@@ -2,8 +2,8 @@
 
 from dataclasses import dataclass, replace
 
-from solver.errors import RulesError
-from solver.numbers.form import ASCII_SYMBOLS, SYMBOLS
+from eureka.errors import RulesError
+from eureka.numbers.form import ASCII_SYMBOLS, SYMBOLS
 
 OPERATIONS = "+-*/^"
 DOMAINS = ("whole", "positive", "fraction")

@@ -5,10 +5,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
 
-from solver.numbers import form as F
-from solver.numbers.engine import HandSearch
-from solver.numbers.rational import FractionSearch
-from solver.numbers.rules import Rules
+from eureka.numbers import form as F
+from eureka.numbers.engine import HandSearch
+from eureka.numbers.rational import FractionSearch
+from eureka.numbers.rules import Rules
 
 
 @dataclass

@@ -7,7 +7,7 @@ its legal orders.  Only the squares (restriction, award) and the printed tokens 
 the solver's board module.
 """
 
-from solver.mathable.board import SQUARES, START
+from eureka.mathable.board import SQUARES, START
 
 SIZE = 14
 CELLS = [(r, c) for r in range(SIZE) for c in range(SIZE)]

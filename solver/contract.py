@@ -1,0 +1,56 @@
+"""The game contract: what every game's solve, check and score return.
+
+Each game package exports one `Game`-like object (its preset and its verbs). A verb
+returns a result dataclass that is a `Result`: it names its JSON Schema in `schema`
+(the files in eureka/data/schemas/, printed by `eureka schema`) and builds its own JSON
+document with `to_json()`. A check returns a `Verdict`, shared by every game.
+"""
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+
+class Result:
+    """A result a front end can render: `schema` is the id of its JSON Schema and
+    `to_json()` the document, with `schema` as its first key."""
+
+    schema: ClassVar[str]
+
+    def to_json(self) -> dict:
+        """The JSON document of this result, validated by the schema it names."""
+        return {"schema": self.schema, **self.json_fields()}
+
+    def json_fields(self) -> dict:
+        """The document's fields besides `schema`."""
+        raise NotImplementedError
+
+
+def json_of(value: Any):
+    """A value as JSON: results and answers by their own `to_json()`, numbers that are
+    fractions as text ('71/3'), tuples as lists."""
+    if value is None or isinstance(value, (bool, int, str, float)):
+        return value
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    if isinstance(value, (list, tuple)):
+        return [json_of(v) for v in value]
+    if isinstance(value, dict):
+        return {k: json_of(v) for k, v in value.items()}
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A claimed answer judged: valid or not, the kind of problem and the reason in one
+    line, a better answer when the rules know one, and the move the rules require
+    instead where a game has one (Arquimedes: 'draw' or 'pass')."""
+
+    valid: bool
+    reason: str
+    problem: str | None = None        # a short code: 'malformed', 'cards-unused', ...
+    better: Any = None                # a better answer (with its own to_json()), or None
+    action: str | None = None
+
+    def to_json(self) -> dict:
+        return {"valid": self.valid, "problem": self.problem, "reason": self.reason,
+                "better": json_of(self.better), "action": self.action}

@@ -1,0 +1,57 @@
+"""The registry of games: what each game is called, what it can answer, and where its
+library package and its command-line renderer live. Nothing here imports a game, so
+listing the games costs nothing; `load` imports one when it is used."""
+
+import importlib
+from dataclasses import dataclass
+
+VERBS = ("solve", "check", "score", "simulate", "analyze")
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game: its command name, its title, a one-line summary, the verbs it answers,
+    the library module exporting its contract (`GAME`) and the CLI module rendering it
+    (eureka.cli.<renderer>)."""
+
+    name: str
+    title: str
+    summary: str
+    verbs: tuple
+    module: str
+    renderer: str
+
+    def load(self):
+        """The game's contract object, imported now."""
+        return importlib.import_module(self.module).GAME
+
+
+GAMES = {g.name: g for g in (
+    GameEntry("pitagoras", "Pitagoras", "make the dice total with the most cards",
+              ("solve", "check", "analyze"), "eureka.pitagoras", "numbers_cmds"),
+    GameEntry("countdown", "Countdown", "the numbers round: six numbers, a target 100-999",
+              ("solve", "check", "analyze"), "eureka.countdown", "numbers_cmds"),
+    GameEntry("game24", "24 game", "four cards 1-13, make 24 with every card",
+              ("solve", "check", "analyze"), "eureka.game24", "numbers_cmds"),
+    GameEntry("numbers", "Numbers", "any cards and target, the rules as options",
+              ("solve", "check"), "eureka.numbers", "numbers_cmds"),
+    GameEntry("arithmetikus", "Arithmetikus", "make the Spielzahl from a hand, joker included",
+              ("solve", "check", "score"), "eureka.arithmetikus", "arithmetikus_cmds"),
+    GameEntry("mathable", "Mathable", "the board game: the best turn for a rack",
+              ("solve", "check", "score", "simulate"), "eureka.mathable", "mathable_cmds"),
+    GameEntry("arquimedes", "Arquimedes", "the card game: every legal play on the top card",
+              ("solve", "check", "score", "simulate"), "eureka.arquimedes",
+              "arquimedes_cmds"),
+    GameEntry("arvuutin", "Arvuutin", "the quiz game: the cards to play for a guess",
+              ("solve", "check", "score"), "eureka.arvuutin", "arvuutin_cmds"),
+)}
+
+
+def games_for(verb: str) -> list:
+    """The games that answer `verb`, in the registry's order."""
+    return [g for g in GAMES.values() if verb in g.verbs]
+
+
+def entry(name: str) -> GameEntry:
+    """The registry entry of one game (KeyError for a name not registered)."""
+    return GAMES[name]
