@@ -1,26 +1,34 @@
-"""`solve arvuutin`, `eureka check arvuutin` and `eureka score arvuutin`."""
+"""`solve arvuutin`, `eureka check arvuutin` and `eureka score arvuutin`: options in,
+the game's contract (eureka.arvuutin.GAME) called, its result rendered."""
 
 import click
 
-from eureka.cli.base import (JSON, NAMED_VALUE, InputError, ListCommand, ListOption, emit_json,
-                      reports_errors)
-from eureka.arvuutin import answers, question, scoring
-from eureka.text import whole_number
+from eureka.cli.base import (ASCII, JSON, NAMED_VALUE, QUIET, InputError, ListCommand,
+                             ListOption, Whole, command_help, emit, reports_errors, stack,
+                             verdict_exit)
+from eureka.ops import sign, to_ascii
+from eureka.text import plural
+
+OUTPUT = (JSON, ASCII)
+ANSWER = Whole(1, 100)
+PLUS = f" {sign('+')} "
+
+
+def _output(lines, as_ascii: bool) -> list:
+    """The lines as printed: with --ascii, hyphens for the dashes and the signs."""
+    if not as_ascii:
+        return lines
+    return [to_ascii(line).replace("\u2013", "-").replace("\u2014", "-") for line in lines]
 
 
 def _runs(values) -> str:
     """1 2 3 5 -> '1–3, 5'."""
-    runs, start = [], None
+    runs = []
     for v in values:
-        if start is None:
-            start = prev = v
-        elif v != prev + 1:
-            runs.append((start, prev))
-            start = prev = v
+        if runs and v == runs[-1][1] + 1:
+            runs[-1][1] = v
         else:
-            prev = v
-    if start is not None:
-        runs.append((start, prev))
+            runs.append([v, v])
     return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs) or "none"
 
 
@@ -28,123 +36,107 @@ def _distance(d) -> str:
     return str(d) if d.denominator == 1 else f"{float(d):.2f}"
 
 
-@click.command("arvuutin", cls=ListCommand,
-               help="The answers an Arvuutin hand can give, and the cards to play for a "
-                    "guess (or a range the answer lies in).")
-@click.option("--hand", cls=ListOption, type=click.IntRange(1), required=True,
-              help="The answer cards in hand, e.g. --hand 3 7 12 15 40.")
-@click.option("--guess", type=click.IntRange(answers.LOWEST, answers.HIGHEST),
-              help="The answer you believe is right (1–100).")
-@click.option("--range", "span", type=click.IntRange(answers.LOWEST, answers.HIGHEST),
-              nargs=2, help="Sure only that the answer lies in LOW..HIGH: the cards with "
-                            "the smallest expected distance.")
-@click.option("--top", default=5, show_default=True, type=click.IntRange(1, 100),
+def _cards(cards) -> str:
+    return " ".join(map(str, cards)) or "nothing"
+
+
+@click.command("arvuutin", cls=ListCommand, help=command_help(
+    "The answers an Arvuutin hand can give, and the cards to play for a guess (or a range "
+    "the answer lies in).",
+    "solve arvuutin --cards 3 7 12 15 40 --guess 58", "eureka.arvuutin.solve/1"))
+@click.option("--cards", "--hand", "cards", cls=ListOption, type=Whole(1, 80),
+              required=True, help="The answer cards in hand, e.g. --cards 3 7 12 15 40 "
+                                  "(--hand is the same).")
+@click.option("--guess", type=ANSWER, help="The answer you believe is right (1–100).")
+@click.option("--range", "span", type=ANSWER, nargs=2,
+              help="Sure only that the answer lies in LOW..HIGH: the cards with the "
+                   "smallest expected distance.")
+@click.option("--limit", default=5, show_default=True, type=Whole(1, 100),
               help="How many choices to list.")
-@JSON
+@stack(OUTPUT)
 @reports_errors
-def solve_arvuutin(hand, guess, span, top, as_json):
-    cards = answers.check_hand(hand)
+def solve_arvuutin(cards, guess, span, limit, as_json, as_ascii):
+    from eureka.arvuutin import GAME
     if (guess is None) == (not span):
         raise InputError("give either --guess N or --range LOW HIGH")
-    low, high = (guess, guess) if guess is not None else sorted(span)
-    best = answers.best_choices(cards, low, high, top)
-    can = answers.answers(cards)
-    cannot = [v for v in range(answers.LOWEST, answers.HIGHEST + 1) if v not in set(can)]
-    if as_json:
-        emit_json({"schema": "eureka.arvuutin.solve/1", "hand": list(cards),
-                   "guess": [low, high], "answers": can, "cannot_answer": cannot,
-                   "choices": [{"cards": list(c.cards), "total": c.total,
-                                "expected_distance": float(c.distance),
-                                "left": list(c.left), "left_answers": c.strength[0]}
-                               for c in best]})
-        return
-    click.echo(f"Arvuutin: hand {' '.join(map(str, cards))}")
-    click.echo(f"answers it can give ({len(can)} of 100): {_runs(can)}")
-    click.echo(f"answers it cannot give: {_runs(cannot)}")
-    target = f"guess {low}" if low == high else f"the answer somewhere in {low}–{high}"
-    what = "distance" if low == high else "expected distance"
-    click.echo(f"best cards for {target}:")
-    for c in best:
-        kept = ("keeps every card (an exact hit)" if low == high and c.distance == 0 else
-                f"if it wins, keeps {' '.join(map(str, c.left)) or 'nothing'} "
-                f"({c.strength[0]} answers)")
-        click.echo(f"  {' + '.join(map(str, c.cards))} = {c.total:<4} {what} "
-                   f"{_distance(c.distance):<6} {kept}")
+    low, high = (guess, guess) if guess is not None else span
+    emit(GAME.solve(cards, low, high, limit), as_json,
+         lambda r: _output(_choices(r), as_ascii))
 
 
-@click.command("arvuutin", cls=ListCommand,
-               help="Resolve an Arvuutin question: the winners, the cards kept and lost, "
-                    "the question cards won.")
-@click.option("--answer", type=int, required=True, help="The correct answer (1–100).")
+def _choices(r) -> list:
+    can, cannot = r.answers, r.cannot_answer
+    target = f"guess {r.low}" if r.guess else f"the answer somewhere in {r.low}–{r.high}"
+    what = "distance" if r.guess else "expected distance"
+    lines = [f"Arvuutin: hand {_cards(r.hand)}",
+             f"answers it can give ({len(can)} of 100): {_runs(can)}",
+             f"answers it cannot give: {_runs(cannot)}",
+             f"best cards for {target}:"]
+    for c in r.choices:
+        kept = ("keeps every card (an exact hit)" if c.exact else
+                f"if it wins, keeps {_cards(c.left)} ({plural(c.left_answers, 'answer')})")
+        lines.append(f"  {PLUS.join(map(str, c.cards))} = {c.total:<4} {what} "
+                     f"{_distance(c.distance):<6} {kept}")
+    return lines
+
+
+@click.command("arvuutin", cls=ListCommand, help=command_help(
+    "Resolve an Arvuutin question: the winners, the cards kept and lost, the question "
+    "cards won.",
+    "eureka check arvuutin --answer 63 --played P1=40,20 P2=30,9,20 P3=pass --marker x2",
+    "eureka.arvuutin.check/1"))
+@click.option("--answer", type=ANSWER, required=True, help="The correct answer (1–100).")
 @click.option("--played", cls=ListOption, value_pattern=NAMED_VALUE, required=True,
               help='What each player played: "P1=40,20" "P2=30,9,20" "P3=pass".')
 @click.option("--marker", type=click.Choice(["plain", "x2"]), default="plain",
               show_default=True, help="The category marker's space: plain or x2.")
 @click.option("--final", is_flag=True, help="The game's last question (worth three cards).")
-@JSON
+@stack(OUTPUT, QUIET)
 @reports_errors
-def check_arvuutin(answer, played, marker, final, as_json):
-    outcomes = question.resolve(answer, [question.parse_played(p) for p in played],
-                                "" if marker == "plain" else marker, final)
-    winners = [o.player for o in outcomes if o.won]
-    if as_json:
-        emit_json({"schema": "eureka.arvuutin.check/1", "answer": answer,
-                   "winners": winners, "players": [o.__dict__ for o in outcomes]})
-        return
-    click.echo(f"Correct answer {answer}" + (": the final question" if final else "")
-               + (", x2 space" if marker == "x2" else ""))
-    for o in outcomes:
+def check_arvuutin(answer, played, marker, final, as_json, as_ascii, quiet):
+    from eureka.arvuutin import GAME
+    result = GAME.check(answer, played, marker, final)
+    if not quiet:
+        emit(result, as_json, lambda r: _output(_resolution(r), as_ascii))
+    verdict_exit(result.verdict.valid)
+
+
+def _resolution(r) -> list:
+    lines = [f"Correct answer {r.answer}" + (": the final question" if r.final else "")
+             + (", x2 space" if r.marker == "x2" else "")]
+    for o in r.outcomes:
         if o.answer is None:
-            click.echo(f"  {o.player}: passed — takes back {_cards(o.keeps)} and picks "
-                       f"{o.draws} new answer cards")
+            lines.append(f"  {o.player}: passed — takes back {_cards(o.keeps)} and picks "
+                         f"{plural(o.draws, 'new answer card')}")
             continue
-        result = (f"wins {o.question_cards} question card{'s' * (o.question_cards > 1)}"
-                  if o.won else "does not win")
+        result = (f"wins {plural(o.question_cards, 'question card')}" if o.won
+                  else "does not win")
         cards = (f"keeps {_cards(o.keeps)} (exact)" if o.won and o.distance == 0 else
                  f"loses {_cards(o.loses)}" if o.won else f"takes back {_cards(o.keeps)}")
-        click.echo(f"  {o.player}: {o.answer} (off by {o.distance}) — {result}; {cards}")
-    if not winners:
-        click.echo("Every player passed: nobody wins the question card.")
+        lines.append(f"  {o.player}: {o.answer} (off by {o.distance}) — {result}; {cards}")
+    if not r.winners:
+        lines.append("Every player passed: nobody wins the question card.")
+    return lines
 
 
-def _cards(cards) -> str:
-    return " ".join(map(str, cards)) or "nothing"
-
-
-@click.command("arvuutin", cls=ListCommand,
-               help="An Arvuutin player's final score: question cards and hidden cards, "
-                    "each worth its category's level.")
+@click.command("arvuutin", cls=ListCommand, help=command_help(
+    "An Arvuutin player's final score: question cards and hidden cards, each worth its "
+    "category's level.",
+    "eureka score arvuutin --levels A=3 B=4 C=1 D=2 E=5 --won A=2 B=3 --hidden A B",
+    "eureka.arvuutin.score/1"))
 @click.option("--levels", cls=ListOption, value_pattern=NAMED_VALUE, required=True,
               help="Each category's level at the end: --levels A=3 B=4 C=1 D=2 E=5.")
 @click.option("--won", cls=ListOption, value_pattern=NAMED_VALUE,
-              help="Question cards won per category: --won A=2 B=3.")
-@click.option("--hidden", cls=ListOption, help="The hidden cards' categories: --hidden A B.")
-@JSON
+              help="Question cards won per category (at most 50): --won A=2 B=3.")
+@click.option("--hidden", cls=ListOption,
+              help="The hidden cards' categories (at most 20 cards): --hidden A B.")
+@stack(OUTPUT)
 @reports_errors
-def score_arvuutin(levels, won, hidden, as_json):
-    result = scoring.score(_named(levels, "--levels"), _named(won or (), "--won"),
-                           [h.upper() for h in hidden or ()])
-    if as_json:
-        emit_json({"schema": "eureka.arvuutin.score/1", "questions": result.from_questions,
-                   "hidden": result.from_hidden, "total": result.total})
-        return
-    click.echo(f"question cards {result.from_questions} + hidden cards "
-               f"{result.from_hidden} = {result.total} points")
-
-
-def _named(items, option: str) -> dict:
-    """['A=3', 'B=4'] -> {'A': 3, 'B': 4}."""
-    out = {}
-    for item in items:
-        name, _, value = item.partition("=")
-        name = name.strip().upper()
-        number = whole_number(value)
-        if number is None:
-            raise InputError(f"{option} takes CATEGORY=NUMBER, e.g. A=3, not {item!r}")
-        if name in out:
-            raise InputError(f"{option} gives category {name} twice")
-        out[name] = number
-    return out
+def score_arvuutin(levels, won, hidden, as_json, as_ascii):
+    from eureka.arvuutin import GAME
+    emit(GAME.score(levels, won or (), hidden or ()), as_json,
+         lambda r: [f"question cards {r.from_questions} + hidden cards {r.from_hidden} = "
+                    f"{r.total} points"])
 
 
 def command(verb: str, name: str) -> click.Command:

@@ -1,2 +1,11 @@
 """Arithmetikus: combinations for the Spielzahl (a preset of the numbers engine), claims
-checked, and finished games scored in the rulebook's order."""
+checked, and finished games scored in the rulebook's order.
+
+    >>> from eureka.arithmetikus import GAME
+    >>> GAME.solve(17, ["20", "7", "2", "3"]).combinations[0].text
+    '20 − (7 + 2) ÷ 3'
+"""
+
+from eureka.arithmetikus.verbs import GAME, Arithmetikus
+
+__all__ = ["GAME", "Arithmetikus"]

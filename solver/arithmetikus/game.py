@@ -1,62 +1,94 @@
 """Arithmetikus as a preset of the numbers engine: 48 cards 1–24 (two of each) and a
 joker (J) worth any value 1–24; a hand of 4 and at most two extra cards; + − × ÷ with
 brackets, every step a whole number ≥ 0, any of the cards (at least one) making the
-Spielzahl."""
+Spielzahl, a card turned face up (so one copy of its value is out of play)."""
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from eureka.deck import check_hand
 from eureka.errors import HandError
 from eureka.numbers import claim
 from eureka.numbers import form as F
 from eureka.numbers.rules import Rules
-from eureka.numbers.solve import Equation, solve
-from eureka.text import whole_number
+from eureka.text import plural, whole_number
 
 DECK = Counter({v: 2 for v in range(1, 25)})
 JOKER = "J"
 JOKER_VALUES = range(1, 25)
 HAND_SIZE, MAX_EXTRA = 4, 2
+DUELL_CARDS = 4                     # the Duell: four shared cards face up
 RULES = Rules(name="arithmetikus", ops="+-*/", domain="whole")
 _JOKER_WRITTEN = re.compile(r"[JjKk]\s*\(\s*(\d+)\s*\)")
+
+if TYPE_CHECKING:                    # the engine is imported when a search runs
+    from eureka.numbers.solve import Equation
 
 
 @dataclass(frozen=True)
 class Hand:
-    """Number cards, ascending, and whether the joker is among them."""
+    """Number cards, ascending, whether the joker is among them, and the cards as
+    written (normalised: '07' is 7, 'j' and 'K' are J)."""
 
     numbers: tuple
     joker: bool = False
+    written: tuple = field(default=(), compare=False)
 
     @property
     def size(self) -> int:
         return len(self.numbers) + self.joker
 
     def names(self) -> list:
+        """The cards, ascending, the joker last."""
         return [str(n) for n in self.numbers] + [JOKER] * self.joker
 
 
-def parse_hand(words, most: int = HAND_SIZE + MAX_EXTRA) -> Hand:
-    """The cards as written (1–24, J for the joker), checked against the deck."""
-    numbers, jokers = [], 0
+def check_spielzahl(spielzahl: int) -> int:
+    """The Spielzahl is a card: 1–24."""
+    if spielzahl not in DECK:
+        raise HandError(f"the Spielzahl is a card, 1–24, not {spielzahl}")
+    return spielzahl
+
+
+def check_supply(cards: Counter, spielzahl: int | None, where: str) -> None:
+    """Refuse more copies of a card than the deck has: two of each number, one joker,
+    and one fewer of the Spielzahl's value, which lies face up (None: not known yet)."""
+    for card in sorted(c for c in cards if c != JOKER) + [JOKER] * (JOKER in cards):
+        copies = 1 if card == JOKER else DECK[card] - (card == spielzahl)
+        if cards[card] > copies:
+            beside = " (the other is the Spielzahl, face up)" if card == spielzahl else ""
+            raise HandError(f"{plural(cards[card], 'card')} of {card} {where}, but the "
+                            f"deck has only {copies}{beside}")
+
+
+def parse_hand(words, spielzahl: int | None = None, where: str = "in the hand") -> Hand:
+    """The cards as written (1–24, J for the joker), checked against the deck less the
+    face-up Spielzahl: 1 to 6 cards (the hand and at most two extra cards)."""
+    most = HAND_SIZE + MAX_EXTRA
+    written = []
     for word in words:
         text = str(word).strip().upper()
         if text in ("J", "K"):
-            jokers += 1
+            written.append(JOKER)
         elif whole_number(text) in DECK:
-            numbers.append(int(text))
+            written.append(int(text))
         else:
-            raise HandError(f"{word!r} is not an Arithmetikus card (1–24, or J for the joker)")
-    if jokers > 1:
-        raise HandError(f"{jokers} jokers, but the deck has only one")
-    check_hand(numbers, DECK, "Arithmetikus")
-    if not 1 <= len(numbers) + jokers <= most:
-        raise HandError(f"{len(numbers) + jokers} cards: a hand holds 1 to {most} "
+            raise HandError(f"{word!r} is not an Arithmetikus card (1–24, or J for the "
+                            f"joker)")
+    check_supply(Counter(written), spielzahl, where)
+    if not 1 <= len(written) <= most:
+        raise HandError(f"{plural(len(written), 'card')}: a hand holds 1 to {most} "
                         f"({HAND_SIZE} and at most {MAX_EXTRA} extra cards)")
-    return Hand(tuple(sorted(numbers)), jokers == 1)
+    numbers = tuple(sorted(c for c in written if c != JOKER))
+    return Hand(numbers, JOKER in written, tuple(str(c) for c in written))
+
+
+def check_duell(hand: Hand) -> None:
+    """The Duell lays out exactly four shared cards."""
+    if hand.size != DUELL_CARDS:
+        raise HandError(f"the Duell lays out {DUELL_CARDS} shared cards, not {hand.size}")
 
 
 @dataclass(frozen=True)
@@ -64,7 +96,7 @@ class Combination:
     """One distinct equation making the Spielzahl; `joker` is the value the joker
     stands for, None when the joker is not used."""
 
-    equation: Equation
+    equation: "Equation"
     joker: int | None = None
 
     @cached_property
@@ -83,28 +115,49 @@ class Combination:
     def ascii(self) -> str:
         return self.equation.ascii
 
+    def to_json(self) -> dict:
+        return {"equation": self.text, "ascii": self.ascii, "cards": self.cards,
+                "card_count": len(self.cards), "joker": self.joker}
+
 
 def combinations(hand: Hand, target: int) -> list:
     """Every distinct combination of the hand making target, the most cards first.  With
     the joker, every value 1–24 is tried; a combination uses the joker when it needs
     more cards of that value than the hand holds."""
-    found = [Combination(e) for e in _equations(hand.numbers, target)]
+    from eureka.numbers.solve import Equation, solve
+
+    def equations(numbers):
+        return solve(numbers, target, RULES, closest=0).equations if numbers else ()
+
+    found = [Combination(e) for e in equations(hand.numbers)]
     if hand.joker:
         held = Counter(hand.numbers)
         for v in JOKER_VALUES:
-            for e in _equations(hand.numbers + (v,), target):
+            for e in equations(hand.numbers + (v,)):
                 if e.cards.count(v) > held[v]:
                     found.append(Combination(Equation(F.with_joker(e.form, v), target), v))
     return sorted(found, key=lambda c: (-len(c.cards), len(c.text), c.text))
 
 
-def _equations(numbers: tuple, target: int) -> tuple:
-    return solve(numbers, target, RULES, closest=0).equations if numbers else ()
+def most_cards(hand: Hand, target: int) -> Combination | None:
+    """One combination with the most cards, without listing them all (None: none)."""
+    from eureka.numbers.solve import Equation, best_equation, search_for
+
+    best = None
+    for v in JOKER_VALUES if hand.joker else (None,):
+        numbers = hand.numbers + (() if v is None else (v,))
+        e = best_equation(search_for(numbers, RULES), target) if numbers else None
+        if e is not None and (best is None or len(e.cards) > len(best.cards)):
+            joker = v if v is not None and e.cards.count(v) > hand.numbers.count(v) else None
+            best = Combination(e if joker is None else
+                               Equation(F.with_joker(e.form, v), target), joker)
+    return best
 
 
 @dataclass(frozen=True)
 class Checked:
-    """A claim's verdict, and the joker's value when the claim uses the joker."""
+    """A claim's verdict from the claim checker, and the joker's value when the claim
+    uses the joker."""
 
     verdict: claim.Verdict
     joker: int | None = None
@@ -118,18 +171,19 @@ def check(text: str, hand: Hand, target: int) -> Checked:
     joker = None
     if written:
         if not hand.joker:
-            return Checked(claim.Verdict(False, "card-missing",
-                                         "the hand holds no joker", None, ()))
+            return _refused("card-missing", "the hand holds no joker")
         if len(written) > 1:
-            return Checked(claim.Verdict(False, "card-twice",
-                                         "the joker is written twice", None, ()))
+            return _refused("card-twice", "the joker is written twice")
         joker = written[0]
     elif hand.joker:
         missing = Counter(int(n) for n in re.findall(r"\d+", plain)) - Counter(hand.numbers)
         if sum(missing.values()) == 1:
             joker = next(iter(missing))
     if joker is not None and joker not in JOKER_VALUES:
-        return Checked(claim.Verdict(False, "card-missing",
-                                     f"the joker stands for 1–24, not {joker}", None, ()))
+        return _refused("card-missing", f"the joker stands for 1 to 24, not {joker}")
     cards = list(hand.numbers) + ([joker] if joker is not None else [])
     return Checked(claim.check(plain, cards, target, RULES), joker)
+
+
+def _refused(problem: str, reason: str) -> Checked:
+    return Checked(claim.Verdict(False, problem, reason, None, ()))

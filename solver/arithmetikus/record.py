@@ -16,9 +16,12 @@ Cards are 1–24 and J for the joker; `#` starts a comment.  Two players (or tea
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import ClassVar
 
-from eureka.arithmetikus.game import DECK, JOKER, MAX_EXTRA, Hand, check, parse_hand
-from eureka.errors import ClaimSyntaxError, EurekaError, HandError
+from eureka.arithmetikus.game import (JOKER, MAX_EXTRA, Hand, check, check_spielzahl,
+                                      check_supply, parse_hand)
+from eureka.contract import Result
+from eureka.errors import ClaimSyntaxError, EurekaError
 from eureka.text import whole_number
 
 EXTRA_CARD_COST = 2
@@ -33,6 +36,10 @@ class Pile:
     explanation: str | None
     valid: bool
     reason: str
+
+    def to_json(self) -> dict:
+        return {"cards": list(self.cards), "explanation": self.explanation,
+                "valid": self.valid, "reason": self.reason}
 
 
 @dataclass(frozen=True)
@@ -51,19 +58,34 @@ class PlayerResult:
         return sum(len(p.cards) for p in self.piles if not p.valid)
 
     @property
+    def extra_cost(self) -> int:
+        """Cards off for the extra cards drawn."""
+        return EXTRA_CARD_COST * self.extra_cards
+
+    @property
     def result(self) -> int:
-        return self.laid_down - EXTRA_CARD_COST * self.extra_cards - self.lost
+        return self.laid_down - self.extra_cost - self.lost
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "laid_down": self.laid_down,
+                "extra_cards": self.extra_cards, "lost": self.lost, "result": self.result,
+                "combinations": [p.to_json() for p in self.piles]}
 
 
 @dataclass(frozen=True)
-class Evaluation:
+class Evaluation(Result):
     """Both players, who was evaluated first (the most cards laid down), whether the
     second evaluation was needed, and the winner (None: a draw)."""
 
+    schema: ClassVar[str] = "eureka.arithmetikus.score/1"
     target: int
     players: tuple               # of PlayerResult, in the order evaluated
     second_needed: bool
     winner: str | None
+
+    def json_fields(self) -> dict:
+        return {"spielzahl": self.target, "players": [p.to_json() for p in self.players],
+                "second_evaluated": self.second_needed, "winner": self.winner}
 
 
 def parse(text: str) -> tuple:
@@ -80,9 +102,7 @@ def parse(text: str) -> tuple:
             if key == "spielzahl" and "=" not in line:
                 if target is not None:
                     raise EurekaError("the Spielzahl is given twice")
-                target = _whole(value, "the Spielzahl")
-                if target not in DECK:
-                    raise EurekaError(f"the Spielzahl is a card, 1–24, not {target}")
+                target = check_spielzahl(_whole(value, "the Spielzahl"))
             elif key == "player" and "=" not in line:
                 if not value.strip():
                     raise EurekaError("the player needs a name")
@@ -103,7 +123,7 @@ def parse(text: str) -> tuple:
             else:
                 _need(current)
                 cards, _, explanation = line.partition("=")
-                pile = parse_hand(cards.split())
+                pile = parse_hand(cards.split(), target, where="in one pile")
                 current[1].append((pile, explanation.strip() or None))
         except EurekaError as e:
             raise EurekaError(f"line {number}: {e}") from None
@@ -113,13 +133,8 @@ def parse(text: str) -> tuple:
         raise EurekaError(f"Arithmetikus is played by two players or teams, not "
                           f"{len(players)}")
     laid = Counter(c for _, piles, _, _ in players for pile, _ in piles
-                   for c in pile.numbers + ((JOKER,) if pile.joker else ()))
-    for card, count in laid.items():
-        copies = 1 if card == JOKER else DECK[card] - (card == target)
-        if count > copies:
-            where = " (the other is the Spielzahl, face up)" if card == target else ""
-            raise HandError(f"{count} cards of {card} are laid down, but the deck has "
-                            f"only {copies}{where}")
+                   for c in pile.numbers + (JOKER,) * pile.joker)
+    check_supply(laid, target, "are laid down")
     return target, [(name, piles, extra[0]) for name, piles, extra, _ in players]
 
 
@@ -137,7 +152,7 @@ def _whole(text: str, what: str) -> int:
 
 def _judge(hand: Hand, explanation: str | None, target: int) -> Pile:
     """A pile's verdict: explained, with exactly its cards, making the Spielzahl."""
-    cards = tuple(hand.names())
+    cards = hand.written
     if explanation is None:
         return Pile(cards, None, False, "forgotten: no explanation given")
     try:

@@ -1,1 +1,11 @@
-"""Arvuutin: the answers a hand can give, a question resolved, and the final score."""
+"""Arvuutin: the answers a hand can give and the cards to play, a question resolved, and
+the final score.
+
+    >>> from eureka.arvuutin import GAME
+    >>> [c.cards for c in GAME.solve([3, 7, 12, 15, 40], 58, limit=2).choices]
+    [(3, 15, 40), (7, 12, 40)]
+"""
+
+from eureka.arvuutin.verbs import GAME, Arvuutin
+
+__all__ = ["GAME", "Arvuutin"]

@@ -2,24 +2,23 @@
 
 An answer is the sum of the cards chosen.  Cards: green 1–9, purple 10–20, brown 30–80
 (the composition of the deck is not published, so any hand of these values is taken).
-Every correct answer is 1–100.
+Every correct answer is 1–100.  Plain Python: a hand of 16 cards has 65,535 choices.
 """
 
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
-import numpy as np
-
 from eureka.errors import HandError
 
 LOWEST, HIGHEST = 1, 100                 # every correct answer
-CARD_VALUES = set(range(1, 21)) | set(range(30, 81))
+CARD_VALUES = frozenset(range(1, 21)) | frozenset(range(30, 81))
 MAX_HAND = 16                              # 2^16 choices at most
 
 
 def check_hand(cards) -> tuple:
+    """The cards, ascending, each an answer card value; 1 to 16 of them."""
     cards = tuple(sorted(int(c) for c in cards))
     if not cards:
         raise HandError("the hand is empty")
@@ -30,6 +29,13 @@ def check_hand(cards) -> tuple:
             raise HandError(f"{c} is not an answer card (green 1–9, purple 10–20, "
                             f"brown 30–80)")
     return cards
+
+
+def check_answer(value: int, what: str = "the answer") -> int:
+    """A correct answer: 1–100."""
+    if not LOWEST <= value <= HIGHEST:
+        raise HandError(f"{what} is {LOWEST}–{HIGHEST}, not {value}")
+    return value
 
 
 def reachable(cards) -> int:
@@ -48,57 +54,77 @@ def answers(cards, lowest: int = LOWEST, highest: int = HIGHEST) -> list:
 
 @dataclass(frozen=True)
 class Choice:
-    """Cards to play: their sum, how far it is expected to be from the answer, and how
-    strong the hand left behind is (answers 1–100 it can still give, then its total)."""
+    """Cards to play: their sum, how far it is expected to be from the answer, the cards
+    not played, and whether it is an exact hit of a single guess (then, by the top
+    knowledge bonus, the winner keeps every card)."""
 
     cards: tuple
     distance: Fraction               # expected |sum − answer|
-    left: tuple                      # the cards kept
+    left: tuple                      # the cards not played
+    exact: bool = False
 
     @property
     def total(self) -> int:
         return sum(self.cards)
 
     @cached_property
+    def left_answers(self) -> int:
+        """The answers 1–100 the cards not played can give."""
+        return len(answers(self.left))
+
+    @cached_property
     def strength(self) -> tuple:
-        return len(answers(self.left)), sum(self.left)
+        """How strong the hand a winner keeps is: the answers 1–100 it can give, then
+        its total.  An exact hit keeps every card; otherwise the cards not played."""
+        kept = self.cards + self.left if self.exact else self.left
+        return len(answers(kept)), sum(kept)
 
     def key(self) -> tuple:
-        """Best first: nearest, then the stronger hand left, then fewer cards."""
+        """Best first: nearest, then the stronger hand kept, then fewer cards."""
         return self.distance, -self.strength[0], -self.strength[1], len(self.cards), \
             self.cards
 
 
+def distance_sum(total: int, low: int, high: int) -> int:
+    """Σ |total − x| over the whole numbers x in low..high."""
+    def span(a, b):                     # a + (a+1) + ... + b, 0 when empty
+        return (a + b) * (b - a + 1) // 2 if b >= a else 0
+
+    below = min(total, high) - low + 1              # the x <= total
+    above = high - max(total + 1, low) + 1          # the x > total
+    return max(below, 0) * total - span(low, min(total, high)) \
+        + span(max(total + 1, low), high) - max(above, 0) * total
+
+
 def expected_distance(total: int, low: int, high: int) -> Fraction:
     """E|total − X| for X uniform on the whole numbers low..high."""
-    return Fraction(sum(abs(total - x) for x in range(low, high + 1)), high - low + 1)
+    return Fraction(distance_sum(total, low, high), high - low + 1)
 
 
-def sub_hands(cards) -> tuple:
-    """Every distinct non-empty choice of cards, as (values, counts matrix, sums):
-    counts[i, k] copies of values[k] in choice i."""
-    tally = sorted(Counter(cards).items())
-    values = np.array([v for v, _ in tally], np.int64)
-    counts = np.zeros((1, len(tally)), np.int64)
-    for k, (_, m) in enumerate(tally):
-        copies = np.repeat(np.arange(m + 1), len(counts))
-        counts = np.tile(counts, (m + 1, 1))
-        counts[:, k] = copies
-    counts = counts[1:]                      # the empty choice is first
-    return values, counts, counts @ values
+def sub_hands(cards) -> list:
+    """Every distinct non-empty choice of cards, as ascending tuples."""
+    choices = [()]
+    for value, count in sorted(Counter(cards).items()):
+        choices = [c + (value,) * k for c in choices for k in range(count + 1)]
+    return choices[1:]                      # the empty choice is first
 
 
 def best_choices(cards, low: int, high: int, top: int) -> list:
     """The `top` best choices for an answer in low..high (low == high: a single guess),
-    by expected distance, then the strength of the hand left (see Choice.key)."""
-    values, counts, sums = sub_hands(cards)
-    width = high - low + 1
-    dist = np.abs(sums[:, None] - np.arange(low, high + 1)[None, :]).sum(axis=1)
-    cut = np.sort(np.unique(dist))[:top][-1]          # every choice as near as the top-th
-    held = Counter(cards)
-    out = []
-    for i in np.flatnonzero(dist <= cut):
-        chosen = tuple(int(v) for v, n in zip(values, counts[i]) for _ in range(n))
-        left = tuple(sorted((held - Counter(chosen)).elements()))
-        out.append(Choice(chosen, Fraction(int(dist[i]), width), left))
+    by expected distance, then the strength of the hand kept (see Choice.key)."""
+    by_total = defaultdict(list)
+    for chosen in sub_hands(cards):
+        by_total[sum(chosen)].append(chosen)
+    far = {t: distance_sum(t, low, high) for t in by_total}
+    candidates, cut = [], None
+    for total in sorted(by_total, key=far.get):     # nearest first, until `top` are in
+        if cut is not None and far[total] > cut:
+            break
+        candidates += by_total[total]
+        if len(candidates) >= top:
+            cut = far[total]
+    held, width = Counter(cards), high - low + 1
+    out = [Choice(c, Fraction(far[sum(c)], width),
+                  tuple(sorted((held - Counter(c)).elements())),
+                  low == high and far[sum(c)] == 0) for c in candidates]
     return sorted(out, key=Choice.key)[:top]

@@ -3,13 +3,13 @@ question cards each winner takes, and what the pass card gives."""
 
 from dataclasses import dataclass
 
-from eureka.arvuutin.answers import CARD_VALUES, HIGHEST, LOWEST
+from eureka.arvuutin.answers import CARD_VALUES, check_answer
 from eureka.errors import EurekaError
 from eureka.text import whole_number
 
 PASS = "pass"
 PASS_DRAW = 3                      # new answer cards for a player who passed
-MARKERS = ("", "x2")
+MARKERS = ("plain", "x2")          # the space the category's marker stands on
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,11 @@ class Outcome:
     loses: tuple                   # answer cards to the discard pile
     draws: int                     # new answer cards to pick (the pass card)
 
+    def to_json(self) -> dict:
+        return {"player": self.player, "answer": self.answer, "distance": self.distance,
+                "won": self.won, "question_cards": self.question_cards,
+                "keeps": list(self.keeps), "loses": list(self.loses), "draws": self.draws}
+
 
 def parse_played(text: str) -> Answer:
     """'P1=40,20' or 'P3=pass' (the pass card, possibly with cards: 'P3=pass,12')."""
@@ -59,19 +64,21 @@ def parse_played(text: str) -> Answer:
     return Answer(name.strip(), tuple(cards), bool(passed))
 
 
-def resolve(correct: int, played, marker: str = "", final: bool = False) -> list:
+def resolve(correct: int, played, marker: str = "plain", final: bool = False) -> list:
     """The outcome for every player: the nearest answers win (ties all win) and each
     winner takes 1 question card, 2 on an x2 space, 3 for the final question.  Winners
     lose the cards they played unless the answer was exact; the others take theirs
     back.  A player who played the pass card is not counted, takes the cards back and
     picks 3 new answer cards."""
-    if not LOWEST <= correct <= HIGHEST:
-        raise EurekaError(f"the correct answer is {LOWEST}–{HIGHEST}, not {correct}")
+    check_answer(correct, "the correct answer")
     if marker not in MARKERS:
         raise EurekaError(f"the marker space is plain or x2, not {marker!r}")
+    if not played:
+        raise EurekaError("nobody answered")
     names = [a.player for a in played]
-    if len(set(names)) != len(names):
-        raise EurekaError("a player answers twice")
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise EurekaError(f"{twice[0]} answers twice")
     counted = [a for a in played if not a.passed]
     nearest = min((abs(a.total - correct) for a in counted), default=None)
     cards_won = 3 if final else (2 if marker == "x2" else 1)

@@ -2,14 +2,23 @@
 its marker at the end), and so is each hidden card of that category."""
 
 from dataclasses import dataclass
+from typing import ClassVar
 
+from eureka.contract import Result
 from eureka.errors import EurekaError
+from eureka.text import plural, whole_number
 
 CATEGORIES = "ABCDE"
+QUESTION_CARDS = 50        # in each category's box
+HIDDEN_CARDS = 20          # in the game
+MAX_LEVEL = 1 + QUESTION_CARDS     # a marker rises one notch per question asked
 
 
 @dataclass(frozen=True)
-class Score:
+class Score(Result):
+    """Points from the question cards won and from the hidden cards."""
+
+    schema: ClassVar[str] = "eureka.arvuutin.score/1"
     from_questions: int
     from_hidden: int
 
@@ -17,9 +26,30 @@ class Score:
     def total(self) -> int:
         return self.from_questions + self.from_hidden
 
+    def json_fields(self) -> dict:
+        return {"questions": self.from_questions, "hidden": self.from_hidden,
+                "total": self.total}
+
+
+def named(items, what: str) -> dict:
+    """['A=3', 'b=4'] -> {'A': 3, 'B': 4}: CATEGORY=NUMBER, the number in ASCII digits."""
+    out = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        name, number = name.strip().upper(), whole_number(value.strip())
+        if not sep or number is None:
+            raise EurekaError(f"{what}: CATEGORY=NUMBER, e.g. A=3, not {item!r}")
+        if name in out:
+            raise EurekaError(f"{what}: category {name} is given twice")
+        out[name] = number
+    return out
+
 
 def score(levels: dict, won: dict, hidden) -> Score:
-    """levels {category: level}, won {category: question cards}, hidden [category]."""
+    """levels {category: level}, won {category: question cards}, hidden [category]:
+    each at most what the game holds (levels 0–51, 50 question cards a category, 20
+    hidden cards)."""
+    hidden = [h.upper() for h in hidden]
     for what, names in (("level", levels), ("question cards", won),
                         ("hidden card", hidden)):
         unknown = sorted(set(names) - set(CATEGORIES))
@@ -28,6 +58,16 @@ def score(levels: dict, won: dict, hidden) -> Score:
                               f"A–E")
     missing = sorted({*won, *hidden} - set(levels))
     if missing:
-        raise EurekaError(f"no level given for category {missing[0]} (--levels)")
+        raise EurekaError(f"no level given for category {missing[0]}")
+    for c, level in levels.items():
+        if level > MAX_LEVEL:
+            raise EurekaError(f"category {c} is at level {level}, but a marker rises at "
+                              f"most {QUESTION_CARDS} notches (one per question card)")
+    for c, n in won.items():
+        if n > QUESTION_CARDS:
+            raise EurekaError(f"{plural(n, 'question card')} of category {c} won, but a "
+                              f"category has {QUESTION_CARDS}")
+    if len(hidden) > HIDDEN_CARDS:
+        raise EurekaError(f"{len(hidden)} hidden cards, but the game has {HIDDEN_CARDS}")
     return Score(sum(levels[c] * n for c, n in won.items()),
                  sum(levels[c] for c in hidden))

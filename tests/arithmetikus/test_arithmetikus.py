@@ -6,14 +6,15 @@ from collections import Counter
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from eureka.arithmetikus import GAME, game, record
 from eureka.cli.main import eureka
-from eureka.arithmetikus import game, record
-from eureka.errors import EurekaError
+from eureka.errors import EurekaError, HandError
 from tests.oracle import numbers as oracle
 from tests.paths import EXAMPLES
+from tests.schema_check import assert_valid
 
 EXAMPLE = EXAMPLES / "arithmetikus_game.txt"
 
@@ -34,7 +35,6 @@ def leaves(form):
     return [v for part in form[1] + form[2] for v in leaves(part)]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.integers(1, 24), min_size=0, max_size=4), st.booleans(),
        st.integers(1, 24))
 def test_combinations_match_the_oracle(numbers, joker, target):
@@ -80,7 +80,7 @@ def test_joker_claims():
     assert game.check("20-J(3)", hand, 17).joker == 3
     assert game.check("20 - 3", hand, 17).joker == 3           # 3 is not in the hand
     assert not game.check("20-J(3)+J(1)-1", hand, 17).verdict.valid
-    assert "1–24, not 30" in game.check("J(30)-13", hand, 17).verdict.reason
+    assert "1 to 24, not 30" in game.check("J(30)-13", hand, 17).verdict.reason
 
 
 def test_the_example_game_in_the_rulebooks_order():
@@ -91,6 +91,9 @@ def test_the_example_game_in_the_rulebooks_order():
     assert ev.second_needed and ev.winner == "Anna"
     assert [p.valid for p in anna.piles] == [True, True, True, False]
     assert ben.piles[0].reason.endswith("(the joker as 8)")
+    assert [p.cards for p in anna.piles] == [("20", "7", "2", "3"), ("17",), ("12", "5"),
+                                             ("9", "8")]                  # as written
+    assert ben.piles[0].cards == ("J", "9")
 
 
 def test_the_first_player_can_win_at_once_and_a_draw():
@@ -125,6 +128,8 @@ def test_the_second_player_can_win_and_piles_are_judged_one_by_one():
     ("spielzahl: 5\nplayer: A\nextra cards: 3\nplayer: B\n", "at most 2 extra cards"),
     ("spielzahl: 5\nplayer: A\n25 = 25\nplayer: B\n", "'25' is not an Arithmetikus card"),
     ("spielzahl: 5\nplayer: A\n5 = 5\nplayer: B\n5 = 5\n", "2 cards of 5"),
+    ("spielzahl: 5\nplayer: A\n5 5 = 5\nplayer: B\n", "line 3: 2 cards of 5 in one pile"),
+    ("player: A\n5 5 = 5\nplayer: B\nspielzahl: 5\n", "the other is the Spielzahl"),
     ("spielzahl: 5\nplayer: A\n", "two players or teams, not 1"),
 ])
 def test_bad_records(text, message):
@@ -132,42 +137,173 @@ def test_bad_records(text, message):
         record.evaluate(text)
 
 
+@given(st.lists(st.integers(1, 24), min_size=0, max_size=4), st.booleans(),
+       st.integers(1, 24))
+def test_most_cards_is_the_largest_combination(numbers, joker, target):
+    """The `better` of a check: one combination with the most cards, found without
+    listing them all, agrees with the full listing (checked against the oracle above)."""
+    numbers = list((Counter(numbers) & game.DECK).elements())[:3 if joker else 4]
+    if not numbers and not joker:
+        numbers = [target]
+    hand = game.Hand(tuple(sorted(numbers)), joker)
+    found = game.combinations(hand, target)
+    best = game.most_cards(hand, target)
+    assert (best is None) == (not found)
+    if best is not None:
+        assert len(best.cards) == len(found[0].cards)
+        checked = game.check(best.text, hand, target)
+        assert checked.verdict.valid and checked.joker == best.joker
+
+
+@pytest.mark.parametrize("cards", [["17", "17"], ["17", "J", "17", "3"]])
+def test_the_face_up_spielzahl_takes_one_copy(cards):
+    """One rule for solve, check and score: the deck has two 17s and one lies face up."""
+    with pytest.raises(HandError, match="the other is the Spielzahl, face up"):
+        GAME.solve(17, cards)
+    with pytest.raises(HandError, match="the other is the Spielzahl, face up"):
+        GAME.check("17", 17, cards)
+    assert GAME.solve(16, cards).hand.numbers.count(17) == 2     # both 17s, for 16
+    assert GAME.solve(17, ["17", "3"]).combinations[0].text == "17"
+
+
+def test_the_duell_and_the_spielzahl_in_the_library():
+    with pytest.raises(HandError, match="the Duell lays out 4 shared cards, not 2"):
+        GAME.solve(5, ["1", "2"], duell=True)
+    with pytest.raises(HandError, match="the Spielzahl is a card, 1–24, not 25"):
+        GAME.solve(25, ["1"])
+    assert GAME.duell_cards == 4 and GAME.deck[24] == 2 and len(GAME.joker_values) == 24
+
+
+def test_a_check_offers_a_combination_with_more_cards():
+    r = GAME.check("20-3", 17, "20 7 2 3".split())
+    assert r.verdict.valid and r.card_count == 2
+    assert r.verdict.better.text == "20 − (7 + 2) ÷ 3"
+    assert GAME.check("20-(7+2)/3", 17, "20 7 2 3".split()).verdict.better is None
+    wrong = GAME.check("20+2-3", 17, "20 7 2 3".split())
+    assert not wrong.verdict.valid and len(wrong.verdict.better.cards) == 4
+    assert GAME.check("1+1", 17, ["1", "2"]).verdict.better is None     # none exists
+
+
 def run(*args):
     return CliRunner().invoke(eureka, list(args))
+
+
+def json_of(*args, code=0):
+    result = run(*args, "--json")
+    assert result.exit_code == code, result.output
+    return assert_valid(json.loads(result.stdout))
 
 
 def test_commands():
     result = run("solve", "arithmetikus", "--target", "17", "--hand", "20", "7", "2", "3")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[1:3] == ["4 cards (1):", "  20 − (7 + 2) ÷ 3 = 17"]
-    data = json.loads(run("solve", "arithmetikus", "--target", "17", "--hand", "20", "J",
-                          "--json").stdout)
+    data = json_of("solve", "arithmetikus", "--target", "17", "--cards", "20", "J")
     assert {"equation": "20 − J(3)", "ascii": "20 - J(3)", "cards": ["20", "J"],
             "card_count": 2, "joker": 3} in data["combinations"]
     duell = run("solve", "arithmetikus", "--duell", "--target", "5", "--hand", "1", "1",
                 "2", "9")
-    assert "Stop! Either player can call it" in duell.stdout
+    assert "Stop! Either player can call it with any of 10 combinations:" in duell.stdout
     check = run("check", "arithmetikus", "--target", "17", "--hand", "20", "7", "2", "3",
                 "20-(7+2)/3")
     assert (check.exit_code, check.stdout) == (0, "valid: 20 − (7 + 2) ÷ 3 = 17\n")
+    fewer = run("check", "arithmetikus", "--target", "17", "--cards", "20", "7", "2", "3",
+                "20-3")
+    assert fewer.stdout.splitlines() == ["valid: 20 − 3 = 17", "  a better combination "
+                                         "uses 4 cards: 20 − (7 + 2) ÷ 3 = 17"]
     score = run("score", "arithmetikus", str(EXAMPLE))
     assert score.stdout.splitlines()[-1] == "Winner: Anna"
-    data = json.loads(run("score", "arithmetikus", str(EXAMPLE), "--json").stdout)
+    assert "  ok    20 7 2 3       valid: 20 − (7 + 2) ÷ 3 = 17" in score.stdout
+    data = json_of("score", "arithmetikus", str(EXAMPLE))
     assert [p["result"] for p in data["players"]] == [5, 4] and data["winner"] == "Anna"
+    assert data["players"][1]["combinations"][0]["cards"] == ["J", "9"]
     bad = run("check", "arithmetikus", "--target", "17", "--hand", "20", "7", "2", "3",
               "20-7+2/3")
     assert bad.exit_code == 1 and bad.stdout.startswith("invalid: 2 ÷ 3 is not a whole")
 
 
+def test_a_negative_result_is_written_as_the_deductions_are(tmp_path):
+    game_file = tmp_path / "game.txt"
+    game_file.write_text("spielzahl: 5\nplayer: A\n2 3\nextra cards: 2\n"
+                         "player: B\n4 1 = 4 + 1\n")
+    lines = run("score", "arithmetikus", str(game_file)).stdout.splitlines()
+    assert "  extra cards 2: −4; wrong or forgotten: −2; result −4" in lines
+    assert "1 card laid down" not in lines and "A: 2 cards laid down" in lines
+
+
+@pytest.mark.parametrize("args", [
+    ["solve", "arithmetikus", "--target", "17", "--cards", "20", "7", "2", "3"],
+    ["solve", "arithmetikus", "--target", "17", "--cards", "20", "J"],
+    ["check", "arithmetikus", "--target", "17", "--cards", "20", "7", "2", "3", "20-3"],
+    ["check", "arithmetikus", "--target", "17", "--cards", "20", "7", "2", "3", "20:3"],
+    ["score", "arithmetikus", str(EXAMPLE)],
+])
+def test_ascii_covers_every_line(args):
+    result = run(*args, "--ascii")
+    assert result.exit_code in (0, 1), result.output
+    assert result.stdout.isascii() and result.stdout.strip()
+
+
+def test_quiet_check_prints_nothing():
+    ok = run("check", "arithmetikus", "--target", "17", "--cards", "20", "3", "-q", "20-3")
+    bad = run("check", "arithmetikus", "--target", "17", "--cards", "20", "3", "--quiet",
+              "20+3")
+    assert (ok.exit_code, ok.stdout, bad.exit_code, bad.stdout) == (0, "", 1, "")
+
+
+@pytest.mark.parametrize("args, code", [
+    (["solve", "arithmetikus", "--target", "17", "--cards", "20", "7", "2", "3"], 0),
+    (["solve", "arithmetikus", "--target", "17", "--cards", "1", "1"], 0),      # unreachable
+    (["solve", "arithmetikus", "--target", "23", "--cards", "J", "24"], 0),
+    (["solve", "arithmetikus", "--duell", "--target", "5", "--cards", "1", "1", "2", "9"], 0),
+    (["solve", "arithmetikus", "--duell", "--target", "24", "--cards", "1", "1", "2", "2"], 0),
+    (["check", "arithmetikus", "--target", "17", "--cards", "20", "7", "2", "3",
+      "20-(7+2)/3"], 0),
+    (["check", "arithmetikus", "--target", "17", "--cards", "20", "J", "20-J(3)"], 0),
+    (["check", "arithmetikus", "--target", "17", "--cards", "20", "7", "2", "3", "20-3"], 0),
+    (["check", "arithmetikus", "--target", "17", "--cards", "20", "7", "2", "3",
+      "20-7+2/3"], 1),
+    (["check", "arithmetikus", "--target", "17", "--cards", "20", "3", "20-J(3)"], 1),
+    (["check", "arithmetikus", "--target", "17", "--cards", "1", "1", "1+1"], 1),
+    (["score", "arithmetikus", str(EXAMPLE)], 0),
+])
+def test_json_validates_against_its_schema(args, code):
+    data = json_of(*args, code=code)
+    assert data["schema"] == f"eureka.arithmetikus.{args[0]}/1"
+
+
+def test_a_draw_validates(tmp_path):
+    game_file = tmp_path / "game.txt"
+    game_file.write_text("spielzahl: 5\nplayer: A\n2 3 = 2+3\nextra cards: 1\n"
+                         "player: B\n5\n")
+    data = json_of("score", "arithmetikus", str(game_file))
+    assert data["winner"] is None and data["second_evaluated"]
+
+
+@pytest.mark.parametrize("verb, schema", [("solve", "solve"), ("check", "check"),
+                                          ("score", "score")])
+def test_help_has_an_example_and_the_schema(verb, schema):
+    text = run(verb, "arithmetikus", "--help").stdout
+    assert "Example: " in text and f"eureka schema eureka.arithmetikus.{schema}/1" in text
+
+
 @pytest.mark.parametrize("args, message", [
     (["solve", "arithmetikus", "--target", "17", "--hand", "25"], "not an Arithmetikus card"),
-    (["solve", "arithmetikus", "--target", "17", "--hand", "J", "J"], "2 jokers"),
+    (["solve", "arithmetikus", "--target", "17", "--hand", "J", "J"], "2 cards of J"),
     (["solve", "arithmetikus", "--target", "17", "--hand", *"1 2 3 4 5 6 7".split()],
      "7 cards: a hand holds 1 to 6"),
-    (["solve", "arithmetikus", "--target", "30", "--hand", "1"], "30 is not in the range"),
+    (["solve", "arithmetikus", "--target", "30", "--hand", "1"], "30 is not between 1 and 24"),
+    (["solve", "arithmetikus", "--target", "+5", "--hand", "1"], "not a whole number"),
+    (["solve", "arithmetikus", "--target", "0x10", "--hand", "1"], "not a whole number"),
+    (["solve", "arithmetikus", "--target", "9223372036854775808", "--hand", "1"],
+     "not between 1 and 24"),
     (["solve", "arithmetikus", "--duell", "--target", "5", "--hand", "1", "2"],
      "the Duell lays out 4 shared cards, not 2"),
     (["solve", "arithmetikus", "--target", "17", "--hand", "²"], "not an Arithmetikus card"),
+    (["solve", "arithmetikus", "--target", "17", "--hand", "17", "17"],
+     "2 cards of 17 in the hand, but the deck has only 1 (the other is the Spielzahl"),
+    (["check", "arithmetikus", "--target", "17", "--hand", "17", "17", "--", "17"],
+     "(the other is the Spielzahl, face up)"),
     (["check", "arithmetikus", "--target", "17", "--hand", "20", "3", "20-(3"],
      "at position"),
     (["score", "arithmetikus", "/nonexistent/game.txt"], "cannot read"),

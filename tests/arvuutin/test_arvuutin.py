@@ -5,18 +5,18 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from eureka.arvuutin import GAME, answers, question, scoring
 from eureka.cli.main import eureka
-from eureka.arvuutin import answers, question, scoring
 from eureka.errors import EurekaError
 from tests.oracle import arvuutin as oracle
+from tests.schema_check import assert_valid
 
 CARDS = st.sampled_from(sorted(answers.CARD_VALUES))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(CARDS | st.integers(1, 9), min_size=1, max_size=9),
        st.integers(1, 100), st.integers(0, 30), st.integers(1, 6))
 def test_answers_and_best_choices_match_the_brute_force(cards, low, width, top):
@@ -28,7 +28,15 @@ def test_answers_and_best_choices_match_the_brute_force(cards, low, width, top):
     assert [c.key() for c in got] == [(d, a, t, n, c) for d, a, t, n, c in expected]
     for c in got:                                 # each choice re-checked on its own
         assert sorted(c.cards + c.left) == list(cards)
-        assert c.strength[0] == len(oracle.answers(c.left))
+        assert c.left_answers == len(oracle.answers(c.left))
+        assert c.exact == (low == high == c.total)
+
+
+@given(st.integers(-50, 250), st.integers(1, 100), st.integers(0, 99))
+def test_the_distance_in_closed_form(total, low, width):
+    high = min(100, low + width)
+    assert answers.distance_sum(total, low, high) == \
+        sum(abs(total - x) for x in range(low, high + 1))
 
 
 def test_the_issue_example():
@@ -36,6 +44,16 @@ def test_the_issue_example():
     best = answers.best_choices(hand, 58, 58, 3)
     assert [c.cards for c in best] == [(3, 15, 40), (7, 12, 40), (15, 40)]
     assert 1 not in answers.answers(hand) and 58 in answers.answers(hand)
+
+
+def test_exact_hits_keep_every_card_so_fewer_cards_come_first():
+    """Issue 11: both are exact hits, and an exact hit keeps every card (the rulebook's
+    top knowledge bonus), so the hands kept are equal and fewer cards played decide."""
+    best = GAME.solve([2, 4, 4, 8, 8, 18], 20, limit=3).choices
+    assert [c.cards for c in best] == [(2, 18), (4, 8, 8), (18,)]
+    assert [c.exact for c in best] == [True, True, False]
+    spread = GAME.solve([2, 4, 4, 8, 8, 18], 19, 21, limit=2).choices   # a range: no
+    assert not any(c.exact for c in spread)                              # certain hit
 
 
 def played(*items):
@@ -61,7 +79,7 @@ def test_a_question_resolved():
 
 
 @pytest.mark.parametrize("items, message", [
-    (("A=40", "A=30"), "answers twice"),
+    (("A=40", "A=30"), "A answers twice"),
     (("A=pass,pass",), "pass card twice"),
     (("A=25",), "not an answer card"),
     (("A=",), "played no cards"),
@@ -80,10 +98,40 @@ def test_the_rulebook_score_example():
     assert (s.from_questions, s.from_hidden, s.total) == (18, 7, 25)
     with pytest.raises(EurekaError, match="no level given for category C"):
         scoring.score({"A": 3}, {"C": 1}, [])
+    assert GAME.score(["A=3", "b=4"], ["A=2", "B=3"], ["A", "b"]).total == 25
+
+
+@pytest.mark.parametrize("levels, won, hidden, message", [
+    (["A=3"], ["A=1000000000000000000000000000000"], [],
+     "1,000,000,000,000,000,000,000,000,000,000 question cards of category A won, but a "
+     "category has 50"),
+    (["A=3"], ["A=51"], [], "51 question cards of category A won, but a category has 50"),
+    (["A=3"], [], ["A"] * 21, "21 hidden cards, but the game has 20"),
+    (["A=52"], [], [], "category A is at level 52"),
+    (["A=+2"], [], [], "CATEGORY=NUMBER"),
+    (["A=2.0"], [], [], "CATEGORY=NUMBER"),
+    (["A=٢"], [], [], "CATEGORY=NUMBER"),
+    (["A"], [], [], "CATEGORY=NUMBER"),
+    (["A=1", "a=2"], [], [], "category A is given twice"),
+])
+def test_impossible_scores_are_refused(levels, won, hidden, message):
+    with pytest.raises(EurekaError, match=message):
+        GAME.score(levels, won, hidden)
+
+
+def test_the_most_the_game_allows_is_scored():
+    s = GAME.score({c: 51 for c in "ABCDE"}, {c: 50 for c in "ABCDE"}, ["A"] * 20)
+    assert (s.from_questions, s.from_hidden) == (5 * 50 * 51, 20 * 51)
 
 
 def run(*args):
     return CliRunner().invoke(eureka, list(args))
+
+
+def json_of(*args):
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    return assert_valid(json.loads(result.stdout))
 
 
 def test_commands():
@@ -91,31 +139,106 @@ def test_commands():
     assert result.exit_code == 0, result.output
     assert "  3 + 15 + 40 = 58   distance 0      keeps every card (an exact hit)" in \
         result.stdout.splitlines()
-    data = json.loads(run("solve", "arvuutin", "--hand", "3", "7", "12", "15", "40",
-                          "--range", "50", "70", "--json").stdout)
+    data = json_of("solve", "arvuutin", "--cards", "3", "7", "12", "15", "40",
+                   "--range", "50", "70")
     assert data["choices"][0]["cards"] == [7, 12, 40] and 100 in data["cannot_answer"]
     result = run("check", "arvuutin", "--answer", "63", "--played", "P1=40,20",
                  "P2=30,9,20", "P3=pass", "--marker", "x2")
     assert "  P1: 60 (off by 3) — wins 2 question cards; loses 40 20" in \
         result.stdout.splitlines()
-    data = json.loads(run("check", "arvuutin", "--answer", "63", "--played", "P1=40,20,3",
-                          "P2=60,3", "--json").stdout)
-    assert data["winners"] == ["P1", "P2"]
+    data = json_of("check", "arvuutin", "--answer", "63", "--played", "P1=40,20,3",
+                   "P2=60,3")
+    assert data["winners"] == ["P1", "P2"] and data["reason"] == "P1 and P2 win 1 " \
+        "question card each"
     assert [p["keeps"] for p in data["players"]] == [[40, 20, 3], [60, 3]]  # exact hits
-    result = run("score", "arvuutin", "--levels", "A=3", "B=4", "--won", "A=2", "B=3",
-                 "--hidden", "A", "B", "--json")
-    assert json.loads(result.stdout)["total"] == 25
+    data = json_of("score", "arvuutin", "--levels", "A=3", "B=4", "--won", "A=2", "B=3",
+                   "--hidden", "A", "B")
+    assert data["total"] == 25
+
+
+def test_the_issue_ranking_on_the_command_line():
+    result = run("solve", "arvuutin", "--hand", "2", "4", "4", "8", "8", "18", "--guess",
+                 "20", "--limit", "3")
+    assert result.stdout.splitlines()[-3:] == [
+        "  2 + 18 = 20   distance 0      keeps every card (an exact hit)",
+        "  4 + 8 + 8 = 20   distance 0      keeps every card (an exact hit)",
+        "  18 = 18   distance 2      if it wins, keeps 2 4 4 8 8 (13 answers)"]
+
+
+def test_one_answer_is_singular():
+    lines = run("solve", "arvuutin", "--cards", "5", "9", "--guess", "9").stdout
+    assert "if it wins, keeps 9 (1 answer)" in lines
+
+
+@pytest.mark.parametrize("args", [
+    ["solve", "arvuutin", "--cards", "3", "7", "12", "15", "40", "--guess", "58"],
+    ["check", "arvuutin", "--answer", "63", "--played", "P1=40,20", "P3=pass"],
+])
+def test_ascii_covers_every_line(args):
+    result = run(*args, "--ascii")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.isascii() and len(result.stdout.splitlines()) > 2
+
+
+def test_quiet_check_prints_nothing():
+    result = run("check", "arvuutin", "--answer", "5", "--played", "A=4", "-q")
+    assert (result.exit_code, result.stdout) == (0, "")
+
+
+@pytest.mark.parametrize("args", [
+    ["solve", "arvuutin", "--cards", "3", "7", "12", "15", "40", "--guess", "58"],
+    ["solve", "arvuutin", "--cards", "3", "7", "12", "15", "40", "--guess", "100"],
+    ["solve", "arvuutin", "--cards", "80", "--guess", "1", "--limit", "5"],
+    ["solve", "arvuutin", "--cards", "3", "7", "12", "15", "40", "--range", "70", "50"],
+    ["solve", "arvuutin", "--cards", *["9"] * 16, "--range", "1", "100", "--limit", "100"],
+    ["check", "arvuutin", "--answer", "63", "--played", "P1=40,20", "P2=30,9,20",
+     "P3=pass", "--marker", "x2"],
+    ["check", "arvuutin", "--answer", "50", "--played", "A=40,8", "B=50,2", "--final"],
+    ["check", "arvuutin", "--answer", "10", "--played", "A=pass,7,3", "B=pass"],
+    ["score", "arvuutin", "--levels", "A=3", "B=4", "--won", "A=2", "B=3", "--hidden",
+     "A", "B"],
+    ["score", "arvuutin", "--levels", "A=0"],
+])
+def test_json_validates_against_its_schema(args):
+    data = json_of(*args)
+    assert data["schema"] == f"eureka.arvuutin.{args[0]}/1"
+
+
+def test_every_player_passed():
+    data = json_of("check", "arvuutin", "--answer", "10", "--played", "A=pass,7,3")
+    assert data["winners"] == [] and data["players"][0]["draws"] == 3
+    assert data["reason"] == "every player passed: nobody wins the question card"
+
+
+@pytest.mark.parametrize("verb", ["solve", "check", "score"])
+def test_help_has_an_example_and_the_schema(verb):
+    text = run(verb, "arvuutin", "--help").stdout
+    assert "Example: " in text and f"eureka schema eureka.arvuutin.{verb}/1" in text
 
 
 @pytest.mark.parametrize("args, message", [
     (["solve", "arvuutin", "--hand", "25", "--guess", "5"], "25 is not an answer card"),
     (["solve", "arvuutin", "--hand", "5"], "either --guess N or --range"),
+    (["solve", "arvuutin", "--hand", "5", "--guess", "5", "--range", "1", "9"],
+     "either --guess N or --range"),
     (["solve", "arvuutin", "--hand", *["1"] * 17, "--guess", "5"], "at most 16"),
-    (["check", "arvuutin", "--answer", "0", "--played", "A=4"], "1–100, not 0"),
+    (["solve", "arvuutin", "--hand", "5", "--guess", "5", "--top", "3"],
+     "No such option '--top'"),
+    (["solve", "arvuutin", "--hand", "5", "--guess", "101"], "not between 1 and 100"),
+    (["solve", "arvuutin", "--hand", "+5", "--guess", "5"], "not a whole number"),
+    (["solve", "arvuutin", "--hand", "5", "--guess", "5", "--limit", "0x10"],
+     "not a whole number"),
+    (["check", "arvuutin", "--answer", "0", "--played", "A=4"], "not between 1 and 100"),
+    (["check", "arvuutin", "--answer", "5", "--played", "A=4", "A=pass"], "A answers twice"),
+    (["check", "arvuutin", "--answer", "5", "--played", "P1=²"], "not an answer card"),
     (["score", "arvuutin", "--levels", "A=x"], "CATEGORY=NUMBER"),
     (["score", "arvuutin", "--levels", "F=2"], "the categories are A–E"),
-    (["check", "arvuutin", "--answer", "5", "--played", "P1=²"], "not an answer card"),
     (["score", "arvuutin", "--levels", "A=-1"], "CATEGORY=NUMBER"),
+    (["score", "arvuutin", "--levels", "A=3", "--won", "A=1000000000000000000000000000000"],
+     "but a category has 50"),
+    (["score", "arvuutin", "--levels", "A=3", "--won", "A=51"], "but a category has 50"),
+    (["score", "arvuutin", "--levels", "A=3", "--hidden", *["A"] * 21],
+     "21 hidden cards, but the game has 20"),
 ])
 def test_bad_input_is_one_clear_line(args, message):
     result = run(*args)

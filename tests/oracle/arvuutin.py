@@ -16,8 +16,9 @@ def answers(cards):
 
 def ranked(cards, low, high):
     """Every choice with its key: expected distance to an answer uniform on low..high,
-    then the most answers 1–100 the cards left can give, then their largest total,
-    then the fewest cards."""
+    then the most answers 1–100 of the hand a winner keeps (every card after an exact
+    hit of a single guess, the rulebook's top knowledge bonus; else the cards left),
+    then its largest total, then the fewest cards."""
     out = []
     for chosen in subsets(cards):
         left = list(cards)
@@ -25,5 +26,6 @@ def ranked(cards, low, high):
             left.remove(c)
         far = Fraction(sum(abs(sum(chosen) - x) for x in range(low, high + 1)),
                        high - low + 1)
-        out.append((far, -len(answers(left)), -sum(left), len(chosen), chosen))
+        kept = list(cards) if low == high and far == 0 else left
+        out.append((far, -len(answers(kept)), -sum(kept), len(chosen), chosen))
     return sorted(out)

@@ -1,0 +1,95 @@
+"""The Arithmetikus contract: the preset and its verbs (solve, check, score), each
+returning a Result that owns its JSON document and names its schema."""
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from eureka.arithmetikus import game, record
+from eureka.contract import Result, Verdict
+
+
+@dataclass(frozen=True)
+class Combinations(Result):
+    """Every distinct combination of a hand (or the Duell's shared cards) making the
+    Spielzahl, the most cards first."""
+
+    schema: ClassVar[str] = "eureka.arithmetikus.solve/1"
+    spielzahl: int
+    hand: game.Hand
+    duell: bool
+    combinations: tuple
+
+    def json_fields(self) -> dict:
+        return {"spielzahl": self.spielzahl, "hand": self.hand.names(), "duell": self.duell,
+                "combinations": [c.to_json() for c in self.combinations]}
+
+
+@dataclass(frozen=True)
+class ClaimVerdict(Result):
+    """A claimed combination judged: the verdict (its `better`: a combination with more
+    cards, when one exists), the joker's value and the cards the claim earns."""
+
+    schema: ClassVar[str] = "eureka.arithmetikus.check/1"
+    spielzahl: int
+    hand: game.Hand
+    claim: str
+    verdict: Verdict
+    joker: int | None               # the value a valid claim gives the joker
+    card_count: int                 # cards laid down with a valid claim (0: invalid)
+
+    def json_fields(self) -> dict:
+        verdict = self.verdict.to_json()
+        del verdict["action"]                      # Arithmetikus has no forced move
+        return {"spielzahl": self.spielzahl, "hand": self.hand.names(), "claim": self.claim,
+                **verdict, "joker": self.joker, "card_count": self.card_count}
+
+
+class Arithmetikus:
+    """Arithmetikus Classic: 48 cards 1–24 and a joker, a hand of 4 and at most two
+    extra cards (2 cards off each), + − × ÷ over whole numbers, the Spielzahl face up;
+    the Duell lays out 4 shared cards."""
+
+    name = "arithmetikus"
+    deck = game.DECK
+    joker = game.JOKER
+    joker_values = game.JOKER_VALUES
+    hand_size, max_extra = game.HAND_SIZE, game.MAX_EXTRA
+    extra_card_cost = record.EXTRA_CARD_COST
+    duell_cards = game.DUELL_CARDS
+    rules = game.RULES
+
+    def hand(self, cards, spielzahl: int) -> game.Hand:
+        """The cards as written (1–24, J), checked against the deck less the Spielzahl."""
+        return game.parse_hand(cards, game.check_spielzahl(spielzahl))
+
+    def solve(self, spielzahl: int, cards, duell: bool = False) -> Combinations:
+        """Every combination of the cards making the Spielzahl; `duell`: the cards are
+        the four shared ones."""
+        hand = self.hand(cards, spielzahl)
+        if duell:
+            game.check_duell(hand)
+        return Combinations(spielzahl, hand, duell,
+                            tuple(game.combinations(hand, spielzahl)))
+
+    def check(self, claim: str, spielzahl: int, cards) -> ClaimVerdict:
+        """Judge a claimed combination (the joker written J(5), or as a number the hand
+        lacks); a combination with more cards is offered as `better`."""
+        hand = self.hand(cards, spielzahl)
+        checked = game.check(claim, hand, spielzahl)
+        v = checked.verdict
+        count = len(v.cards_used) if v.valid else 0
+        best = game.most_cards(hand, spielzahl)
+        better = best if best is not None and len(best.cards) > count else None
+        if not v.valid:
+            verdict = Verdict(False, v.reason, v.problem, better)
+            return ClaimVerdict(spielzahl, hand, claim, verdict, None, 0)
+        joker = f" (the joker as {checked.joker})" if checked.joker is not None else ""
+        verdict = Verdict(True, v.reason + joker, None, better)
+        return ClaimVerdict(spielzahl, hand, claim, verdict, checked.joker, count)
+
+    def score(self, text: str) -> record.Evaluation:
+        """Evaluate a finished game's record in the rulebook's order."""
+        return record.evaluate(text)
+
+
+GAME = Arithmetikus()
