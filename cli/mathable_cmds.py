@@ -1,64 +1,64 @@
-"""`solve mathable` and `eureka check mathable`: the best turn, claimed turns, records."""
+"""`eureka solve|check|score|simulate mathable`: options in, the library's results out.
+
+The verbs are `eureka.mathable.GAME`'s; this module only reads the options and renders
+the results as text (their JSON is their own `to_json()`).  Nothing heavy is imported
+here: the search and self-play modules load when a command runs.
+"""
+
+import sys
 
 import click
 
-from eureka.cli.base import (ASCII, JSON, InputError, ListCommand, ListOption, emit_json,
-                      reports_errors)
-from eureka.mathable import position as positions
-from eureka.mathable import record as records
-from eureka.mathable.board import OP_SIGNS, cell_name
-from eureka.mathable.claim import check_turn
-from eureka.mathable.search import Turn, best_turns, single_placements
-from eureka.mathable.tokens import full_rack_bonus
+from eureka import ops
+from eureka.cli.base import (ASCII, JSON, QUIET, InputError, ListCommand, ListOption,
+                             Whole, emit, reports_errors, stack, verdict_exit)
+from eureka.cli.simulate_cmds import SEED, _games, _players, _policies
+from eureka.mathable import GAME
+from eureka.mathable.board import cell_name
+from eureka.mathable.game import MAX_GAMES, POLICIES
+from eureka.mathable.position import render
+from eureka.text import plural
 
 EDITION = click.option("--edition", type=click.Choice(["126", "106"]),
                        help="The token set: 126 (the rulebook's, the default) or 106.")
-POSITION = click.option("--position", "position_file", type=click.Path(dir_okay=False),
-                        help="The board: a text grid or JSON file (docs/MATHABLE.md); "
-                             "default: the opening board.")
-RACK = click.option("--rack", cls=ListOption, type=click.IntRange(0),
-                    help="The mover's tokens, e.g. --rack 1 8 2 12 16 42 17 "
-                         "(default: the position file's rack: line).")
+POSITION = click.option("--position", "position_file",
+                        type=click.Path(dir_okay=False, allow_dash=True),
+                        help="The board: a text grid or JSON file (docs/MATHABLE.md), - "
+                             "for standard input; default: the opening board.")
+CARDS = click.option("--cards", "--rack", "cards", cls=ListOption, type=Whole(),
+                     metavar="TOKENS",
+                     help="The mover's tokens, e.g. --cards 1 8 2 12 16 42 17 (default: "
+                          "the position file's rack: line).")
 NO_BONUS = click.option("--no-bonus", is_flag=True,
                         help="No 50 points for placing a full rack of 7.")
+STDIN = "-"
 
 
-def _position(position_file, rack, edition):
-    """The position and rack from the options, validated together."""
-    edition = int(edition) if edition else None
-    pos = positions.read(position_file, edition) if position_file \
-        else positions.Position(edition=edition or 126)
-    if rack:
-        pos.rack = list(rack)
-    if not pos.rack:
-        raise InputError("a rack is needed: --rack 1 8 2 ... or a 'rack:' line in the "
-                         "position file")
-    return pos.validate()
+def _help(text: str, example: str, schema: str) -> str:
+    """A command's help: what it does, an example, and where its JSON Schema is."""
+    return (f"{text}\n\n\b\nExample: {example}\n"
+            f"JSON Schema of --json: eureka schema eureka.mathable.{schema}/1")
 
 
-def _sign(text: str, as_ascii: bool) -> str:
-    if as_ascii:
-        for op, sign in OP_SIGNS.items():
-            text = text.replace(sign, op)
-    return text
+def _edition(edition: str | None) -> int | None:
+    return int(edition) if edition else None
 
 
-def _placement_json(s) -> dict:
-    return {"cell": cell_name(s.placement.cell), "value": s.placement.value,
-            "points": s.points, "award": s.award, "restriction": s.restriction or None,
-            "may_draw": bool(s.restriction),
-            "equations": [{"equation": e.text(), "cells": [cell_name(e.near),
-                                                           cell_name(e.far)]}
-                          for e in s.equations]}
+def _position(position_file, edition):
+    """The position of --position (a file, or standard input), or the opening board."""
+    if position_file == STDIN:
+        return GAME.position(text=sys.stdin.read(), edition=_edition(edition))
+    return GAME.position(position_file, edition=_edition(edition))
 
 
-def _turn_json(turn: Turn) -> dict:
-    return {"turn": turn.text(), "points": turn.points, "bonus": turn.bonus,
-            "draws": turn.draws, "placements": [_placement_json(s)
-                                                for s in turn.placements]}
+def _ascii(lines, as_ascii: bool) -> list:
+    """The lines, with - * / for − × ÷ (and - for a range's dash) under --ascii."""
+    if not as_ascii:
+        return list(lines)
+    return [ops.to_ascii(line).replace("\u2013", "-") for line in lines]
 
 
-def _placement_line(label: str, s, as_ascii) -> str:
+def _placement_line(label: str, s) -> str:
     """One placement: its label ('1.' or '-'), points, equations and square."""
     eqs = "; ".join(f"{e.text()} ({cell_name(e.near)}, {cell_name(e.far)})"
                     for e in s.equations)
@@ -68,162 +68,116 @@ def _placement_line(label: str, s, as_ascii) -> str:
     if s.award > 1:
         notes.append(f"{s.award}X square")
     if s.restriction:
-        notes.append(f"{OP_SIGNS[s.restriction]} square: may draw a token")
+        notes.append(f"{ops.sign(s.restriction)} square: may draw a token")
     note = f"  [{', '.join(notes)}]" if notes else ""
-    return _sign(f"  {label} {s.placement.text():<7} {s.points:>4}  {eqs}{note}", as_ascii)
+    return f"  {label} {s.placement.text():<7} {s.points:>4}  {eqs}{note}"
 
 
-def _turn_lines(turn: Turn, as_ascii) -> list:
-    lines = [_placement_line(f"{n}.", s, as_ascii)
-             for n, s in enumerate(turn.placements, 1)]
+def _placement_lines(placements) -> list:
+    return [_placement_line(f"{n}.", s) for n, s in enumerate(placements, 1)]
+
+
+def _turn_lines(turn) -> list:
+    lines = _placement_lines(turn.placements)
     if turn.bonus:
         lines.append(f"     + {turn.bonus} for placing the full rack")
     return lines
 
 
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' * (n != 1)}"
-
-
-def _points(turn: Turn) -> str:
+def _points(turn) -> str:
     """'39 points, 5 placements, may draw 1 token'."""
-    text = f"{_plural(turn.points, 'point')}, {_plural(len(turn.placements), 'placement')}"
+    text = f"{plural(turn.points, 'point')}, {plural(len(turn.placements), 'placement')}"
     if turn.draws:
-        text += f", may draw {_plural(turn.draws, 'token')}"
+        text += f", may draw {plural(turn.draws, 'token')}"
         if turn.bonus:
             text += " (keeping one would lose the full-rack bonus)"
     return text
 
 
-@click.command("mathable", cls=ListCommand,
-               help="The highest-scoring Mathable turn for a rack: placements in order.")
+def _solution_lines(result, board: bool) -> list:
+    pos, turns = result.position, result.turns
+    lines = [f"Mathable: rack {' '.join(map(str, sorted(pos.rack)))}; "
+             f"{plural(len(pos.grid), 'token')} on the board ({pos.edition}-token set)"]
+    if not turns:
+        return [*lines, "No token of this rack can be placed: exchange tokens or pass."]
+    lines += [f"Best turn: {_points(turns[0])}", *_turn_lines(turns[0])]
+    lines += [f"#{k}: {_points(turn)}: {turn.text()}"
+              for k, turn in enumerate(turns[1:], 2)]
+    if result.moves is not None:
+        lines.append(f"Every legal single placement: {len(result.moves)}")
+        lines += [_placement_line("-", s) for s in result.moves]
+    if board:
+        lines.append("Board after the best turn ([new] tokens):")
+        lines.append(render(result.board_after(),
+                            {s.placement.cell for s in turns[0].placements}))
+    return lines
+
+
+@click.command("mathable", cls=ListCommand, help=_help(
+    "The highest-scoring Mathable turn for a rack: placements in order, each with its "
+    "points and equations, then the board after it.",
+    "eureka solve mathable --cards 1 8 2 12 16 42 17 --limit 2", "solve"))
 @POSITION
-@RACK
-@click.option("--top", default=1, show_default=True, type=click.IntRange(1, 1000),
+@CARDS
+@click.option("--limit", default=1, show_default=True, type=Whole(1, 1000), metavar="K",
               help="Show the K highest-scoring distinct turns.")
 @click.option("--moves", is_flag=True, help="Also list every legal single placement.")
 @click.option("--board/--no-board", default=True, show_default=True,
               help="Draw the board after the best turn.")
-@EDITION
-@NO_BONUS
-@JSON
-@ASCII
+@stack(EDITION, NO_BONUS, JSON, ASCII)
 @reports_errors
-def solve_mathable(position_file, rack, top, moves, board, edition, no_bonus, as_json,
+def solve_mathable(position_file, cards, limit, moves, board, edition, no_bonus, as_json,
                    as_ascii):
-    pos = _position(position_file, rack, edition)
-    bonus = full_rack_bonus(pos.rack, not no_bonus)
-    turns = best_turns(pos.grid, pos.rack, top=top, bonus=bonus)
-    singles = single_placements(pos.grid, pos.rack) if moves else []
-    if as_json:
-        emit_json({"schema": "eureka.mathable.solve/1", "edition": pos.edition,
-                   "rack": sorted(pos.rack), "tokens_on_board": len(pos.grid),
-                   "turns": [_turn_json(t) for t in turns],
-                   "moves": [_placement_json(s) for s in singles] if moves else None})
-        return
-    rack_text = " ".join(map(str, sorted(pos.rack)))
-    click.echo(f"Mathable: rack {rack_text}; {len(pos.grid)} tokens on the board "
-               f"({pos.edition}-token set)")
-    if not turns:
-        click.echo("No token of this rack can be placed: exchange tokens or pass.")
-        return
-    click.echo(f"Best turn: {_points(turns[0])}")
-    for line in _turn_lines(turns[0], as_ascii):
-        click.echo(line)
-    for k, turn in enumerate(turns[1:], 2):
-        click.echo(f"#{k}: {_points(turn)}: {turn.text()}")
-    if moves:
-        click.echo(f"Every legal single placement: {len(singles)}")
-        for s in singles:
-            click.echo(_placement_line("-", s, as_ascii))
-    if board:
-        grid = dict(pos.grid)
-        for s in turns[0].placements:
-            grid[s.placement.cell] = s.placement.value
-        new = {s.placement.cell for s in turns[0].placements}
-        click.echo("Board after the best turn ([new] tokens):")
-        click.echo(positions.render(grid, new, as_ascii))
+    result = GAME.solve(_position(position_file, edition), cards or None, limit, moves,
+                        not no_bonus)
+    emit(result, as_json, lambda r: _ascii(_solution_lines(r, board), as_ascii))
 
 
-@click.command("mathable", cls=ListCommand,
-               help="Replay a Mathable game record (scores, first illegal placement), "
-                    "or with --position/--rack check one claimed turn.")
-@click.argument("args", nargs=-1)
+def _check_lines(result) -> list:
+    v = result.verdict
+    if not v.valid:
+        lines = [f"invalid: {v.reason}"]
+        if result.best:
+            lines.append(f"  the best turn: {_points(result.best)}: {result.best.text()}")
+        return lines
+    lines = [f"valid: {_points(result.turn)}", *_turn_lines(result.turn)]
+    if v.better:
+        lines.append(f"  a better turn: {_points(v.better)}: {v.better.text()}")
+    else:
+        lines.append("  no turn scores more.")
+    return lines
+
+
+@click.command("mathable", cls=ListCommand, help=_help(
+    "Check a claimed Mathable turn: legal or exactly why not, its score placement by "
+    "placement, and whether a turn scores more.  The claim - is read from standard "
+    "input.  Exit code 0 for a legal turn, 1 for an illegal one, 2 for input that "
+    "cannot be read.  (A game record is replayed by eureka score mathable.)",
+    'eureka check mathable --cards 1 8 2 12 16 42 17 "I8=12 H6=8 G9=2"', "check"))
+@click.argument("claim", nargs=-1)
 @POSITION
-@RACK
-@click.option("--detail", is_flag=True,
-              help="Records: show every placement of every turn (claims always do).")
-@EDITION
-@NO_BONUS
-@JSON
-@ASCII
+@CARDS
+@stack(EDITION, NO_BONUS, JSON, ASCII, QUIET)
 @reports_errors
-def check_mathable(args, position_file, rack, detail, edition, no_bonus, as_json,
-                   as_ascii):
-    if position_file or rack:
-        if not args:
-            raise InputError('the claimed turn is missing, e.g. "I8=12 J8=16"')
-        _check_claim(" ".join(args), _position(position_file, rack, edition),
-                     not no_bonus, as_json, as_ascii)
-    elif len(args) != 1:
-        raise InputError("give one game record (a file), or --position/--rack and a "
-                         "claimed turn")
-    else:
-        record = records.read(args[0], int(edition) if edition else None,
-                              False if no_bonus else None)
-        _check_record(args[0], record, detail, as_json, as_ascii)
-
-
-def _check_claim(text, pos, bonus, as_json, as_ascii):
-    verdict = check_turn(pos, records.claimed_turn(text, pos.edition), bonus)
-    better = verdict.better
-    if as_json:
-        emit_json({"schema": "eureka.mathable.check/1", "claim": text,
-                   "rack": sorted(pos.rack), "valid": verdict.valid,
-                   "reason": verdict.reason or None,
-                   "turn": _turn_json(verdict.turn) if verdict.turn else None,
-                   "best": _turn_json(verdict.best) if verdict.best else None,
-                   "better_exists": better is not None})
-    elif not verdict.valid:
-        click.echo(_sign(f"invalid: {verdict.reason}", as_ascii))
-        if verdict.best:
-            click.echo(f"  the best turn: {_points(verdict.best)}: {verdict.best.text()}")
-    else:
-        click.echo(f"valid: {_points(verdict.turn)}")
-        for line in _turn_lines(verdict.turn, as_ascii):
-            click.echo(line)
-        if better:
-            click.echo(f"  a better turn: {_points(better)}: {better.text()}")
-        else:
-            click.echo("  no turn scores more.")
-    if not verdict.valid:
-        click.get_current_context().exit(1)
-
-
-def _check_record(path, record, detail, as_json, as_ascii):
-    result = records.replay(record)
-    ok = result.illegal is None and not result.mismatches
-    if as_json:
-        emit_json({"schema": "eureka.mathable.replay/1", "record": path,
-                   "edition": record.edition, "bonus": record.bonus, "valid": ok,
-                   "illegal": result.illegal,
-                   "turns": [_replayed_json(t) for t in result.turns],
-                   "totals": result.totals, "deductions": result.deductions,
-                   "final": result.final,
-                   "mismatches": [t.number for t in result.mismatches]})
-    else:
-        _print_replay(path, record, result, detail, as_ascii)
-    if not ok:
-        click.get_current_context().exit(1)
-
-
-def _replayed_json(t) -> dict:
-    """A replayed turn: the turn's fields, what the record says, and the draws made."""
-    turn = _turn_json(Turn(t.scored, t.bonus))
-    for n, placement in enumerate(turn["placements"]):
-        placement["drew"] = n in t.play.draws
-    return {"number": t.number, "player": t.play.player, "action": t.play.action,
-            "official": t.play.official, "exchanged": t.play.exchanged, **turn}
+def check_mathable(claim, position_file, cards, edition, no_bonus, as_json, as_ascii,
+                   quiet):
+    if not cards and not position_file:
+        raise InputError("give the mover's tokens (--cards 1 8 2 ...) or a position with "
+                         "a 'rack:' line (--position FILE), then the claimed turn; a game "
+                         "record is replayed by: eureka score mathable RECORD")
+    if not claim:
+        raise InputError('the claimed turn is missing, e.g. "I8=12 J8=16"')
+    text = " ".join(claim)
+    if text == STDIN:
+        if position_file == STDIN:
+            raise InputError("standard input gives the position or the claimed turn, "
+                             "not both")
+        text = " ".join(sys.stdin.read().split())
+    result = GAME.check(_position(position_file, edition), text, cards or None,
+                        not no_bonus)
+    if not quiet:
+        emit(result, as_json, lambda r: _ascii(_check_lines(r), as_ascii))
+    verdict_exit(result.valid)
 
 
 def _with_draws(play) -> str:
@@ -232,13 +186,14 @@ def _with_draws(play) -> str:
                     for n, p in enumerate(play.placements))
 
 
-def _print_replay(path, record, result, detail, as_ascii):
+def _score_lines(result, detail: bool) -> list:
+    record = result.record
+    source = "(standard input)" if record.source == STDIN else record.source
     official = any(t.play.official is not None for t in result.turns)
-    bonus = "on" if record.bonus else "off"
-    click.echo(f"Mathable record {path}: {len(record.plays)} turns, {record.edition} "
-               f"tokens, full-rack bonus {bonus}")
-    click.echo(f"{'turn':>4}  {'player':<8} {'points':>6}"
-               + (f" {'official':>8}" if official else "") + "  play")
+    lines = [f"Mathable record {source}: {plural(len(record.plays), 'turn')}, "
+             f"{record.edition} tokens, full-rack bonus {'on' if record.bonus else 'off'}",
+             f"{'turn':>4}  {'player':<8} {'points':>6}"
+             + (f" {'official':>8}" if official else "") + "  play"]
     for t in result.turns:
         play = t.play
         what = (_with_draws(play) if play.action == "place"
@@ -250,25 +205,94 @@ def _print_replay(path, record, result, detail, as_ascii):
             mark = f" {'' if play.official is None else play.official:>8}"
             if play.official is not None and play.official != t.points:
                 what += "  <- differs from the official score"
-        click.echo(f"{t.number:>4}  {play.player:<8} {t.points:>6}{mark}  {what}")
+        lines.append(f"{t.number:>4}  {play.player:<8} {t.points:>6}{mark}  {what}")
         if detail:
-            for line in _turn_lines(Turn(t.scored, 0), as_ascii):
-                click.echo("      " + line)
+            lines += ["      " + line for line in _placement_lines(t.scored)]
     if result.illegal:
-        click.echo(_sign(f"illegal: {result.illegal}", as_ascii))
-    click.echo("totals: " + ", ".join(f"{p} {v}" for p, v in result.totals.items()))
+        lines.append(f"illegal: {result.illegal}")
+    lines.append("totals: " + ", ".join(f"{p} {v}" for p, v in result.totals.items()))
     if any(result.deductions.values()):
-        click.echo("tokens left: " + ", ".join(f"{p} −{v}"
-                                                for p, v in result.deductions.items()))
-        click.echo("final: " + ", ".join(f"{p} {v}" for p, v in result.final.items()))
+        lines.append("tokens left: " + ", ".join(f"{p} −{v}"
+                                                 for p, v in result.deductions.items()))
+        lines.append("final: " + ", ".join(f"{p} {v}" for p, v in result.final.items()))
     if official:
         n = sum(t.play.official is not None for t in result.turns)
-        click.echo(f"official scores: {n - len(result.mismatches)} of {n} turns agree")
+        lines.append(f"official scores: {n - len(result.mismatches)} of "
+                     f"{plural(n, 'turn')} agree")
+    return lines
+
+
+@click.command("mathable", help=_help(
+    "Replay a Mathable game record (a text record, or a CAVA 2024 game's N_turns.txt; - "
+    "for standard input): every turn scored, the first illegal placement, the totals.  "
+    "Exit code 0 when every turn is legal and matches its official score, 1 when not, 2 "
+    "for a record that cannot be read.",
+    "eureka score mathable docs/examples/mathable_rulebook.txt", "score"))
+@click.argument("record_file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--detail", is_flag=True, help="Show every placement of every turn.")
+@stack(EDITION, NO_BONUS, JSON, ASCII)
+@reports_errors
+def score_mathable(record_file, detail, edition, no_bonus, as_json, as_ascii):
+    asked = {"edition": _edition(edition), "bonus": False if no_bonus else None}
+    if record_file == STDIN:
+        record = GAME.record(text=sys.stdin.read(), source=STDIN, **asked)
+    else:
+        record = GAME.record(record_file, **asked)
+    result = GAME.score(record)
+    emit(result, as_json, lambda r: _ascii(_score_lines(r, detail), as_ascii))
+    verdict_exit(result.valid)
+
+
+def _square(kind: str) -> str:
+    if kind == ".":
+        return "plain"
+    return f"{ops.sign(kind)} square" if kind in GAME.preset.operations else kind
+
+
+def _summary_lines(s) -> list:
+    lines = [f"Mathable self-play: {plural(s.games, 'game')}, "
+             f"{plural(len(s.policies), 'player')}, seed {s.seed}, {s.edition} tokens, "
+             f"full-rack bonus {'on' if s.bonus else 'off'}",
+             f"{'seat':<5}{'policy':<9}{'wins':>7}{'mean':>9}{'sd':>7}{'min':>6}"
+             f"{'median':>8}{'max':>6}{'bonus/game':>12}"]
+    for n, (policy, sc, wins, bonus) in enumerate(zip(s.policies, s.scores, s.win_rate,
+                                                      s.bonus_rate), 1):
+        lines.append(f"{n:<5}{policy:<9}{wins:>7.1%}{sc['mean']:>9.1f}{sc['sd']:>7.1f}"
+                     f"{sc['min']:>6}{sc['median']:>8.1f}{sc['max']:>6}{bonus:>12.2f}")
+    t, p = s.turns, s.placements
+    lines.append(f"turns per game: {t['mean']:.1f} ({t['min']}–{t['max']}); tokens "
+                 f"placed: {p['mean']:.1f} ({p['min']}–{p['max']})")
+    lines.append(f"per game: {s.draws:.2f} extra draws, {s.exchanges:.2f} exchanges, "
+                 f"{s.passes:.2f} passes")
+    shares = ", ".join(f"{_square(k)} {v:.1%}" for k, v in s.square_share.items())
+    lines.append(f"placements by square: {shares}")
+    lines.append("endings: " + ", ".join(f"{k} {v}" for k, v in s.endings.items()))
+    return lines
+
+
+@click.command("mathable", help=_help(
+    "Self-play of complete Mathable games (2–4 players), summarised: scores, wins, "
+    "bonuses, game length, draws, exchanges, squares and endings.",
+    "eureka simulate mathable --games 10 --policies optimal,greedy --seed 1", "simulate"))
+@_games(100, MAX_GAMES)
+@SEED
+@click.option("--policies", default="optimal", show_default=True,
+              help=f"One policy per seat, comma-separated, from {', '.join(POLICIES)}; "
+                   f"one name for every seat.")
+@_players(GAME.preset.players[1], "policy")
+@stack(EDITION, NO_BONUS, JSON, ASCII)
+@reports_errors
+def simulate_mathable(games, seed, policies, players, edition, no_bonus, as_json,
+                      as_ascii):
+    run = GAME.simulation(games, _policies(policies, players), seed, _edition(edition),
+                          not no_bonus)
+    with click.progressbar(length=run.games, label="games", file=sys.stderr,
+                           hidden=not sys.stderr.isatty()) as bar:
+        summary = run.run(progress=lambda done: bar.update(1))
+    emit(summary, as_json, lambda s: _ascii(_summary_lines(s), as_ascii))
 
 
 def command(verb: str, name: str) -> click.Command:
     """The command for `eureka VERB mathable` (the registry's renderer protocol)."""
-    if verb == "simulate":
-        from eureka.cli import simulate_cmds
-        return simulate_cmds.simulate.commands[name]
-    return {"solve": solve_mathable, "check": check_mathable}[verb]
+    return {"solve": solve_mathable, "check": check_mathable, "score": score_mathable,
+            "simulate": simulate_mathable}[verb]

@@ -1,2 +1,7 @@
 """Mathable: the board, the rules and their scorer, positions and game records, the exact
-best turn, claimed turns and self-play."""
+best turn, claimed turns and self-play.  `GAME` is the contract: its preset and the verbs
+solve, check, score and simulate."""
+
+from eureka.mathable.game import GAME
+
+__all__ = ["GAME"]

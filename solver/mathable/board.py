@@ -14,7 +14,6 @@ from eureka.errors import EurekaError
 SIZE = 14
 COLUMNS = "ABCDEFGHIJKLMN"
 OPERATIONS = "+-*/"                      # the restriction squares' operations
-OP_SIGNS = {"+": "+", "-": "−", "*": "×", "/": "÷"}
 OP_NAMES = {"+": "addition", "-": "subtraction", "*": "multiplication", "/": "division"}
 START_LETTERS = {"a": 1, "b": 2, "c": 3, "d": 4}
 

@@ -19,14 +19,15 @@ layer k is built, so every set is expanded exactly once and its score is exact.
 import numpy as np
 from numba import njit
 
+from eureka.mathable.tokens import MAX_RACK
+
 W = 18                      # padded width
 PAD = 2
 N_CELLS = W * W
 EMPTY, WALL = -1, -2
 DIRS = np.array([-W, W, -1, 1], dtype=np.int64)
 SLOTS = 4                   # placements packed per key word (16 bits each)
-KEY_WORDS = 3
-MAX_RACK = SLOTS * KEY_WORDS
+KEY_WORDS = -(-MAX_RACK // SLOTS)
 MAX_TOKEN = 90              # the largest token value
 CODE_SHIFT = 4              # code = cell * 16 + rack index (+1 when stored in a key)
 

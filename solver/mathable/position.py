@@ -6,17 +6,19 @@ malformed grid, tokens the set cannot supply, and tokens that no legal sequence 
 placements could have put where they are each get one clear line.
 """
 
+import dataclasses
 import json
 from collections import Counter
 from dataclasses import dataclass, field
 
-from eureka.mathable.board import (COLUMNS, OP_SIGNS, SIZE, SQUARES, START,
+from eureka import ops
+from eureka.mathable.board import (COLUMNS, OPERATIONS, SIZE, SQUARES, START,
                                    PositionError, cell_name, parse_cell)
-from eureka.mathable.rules import equations
+from eureka.mathable.legality import equations
 from eureka.mathable.tokens import MAX_RACK, RACK_SIZE, TOKEN_SETS, token_set
 from eureka.text import read_text, whole_number
 
-EMPTY_MARKS = {".", "+", "-", "−", "*", "×", "/", "÷", "2x", "3x", "2X", "3X"}
+EMPTY_MARKS = {".", "2x", "3x", "2X", "3X", *OPERATIONS, *map(ops.sign, OPERATIONS)}
 
 
 @dataclass
@@ -231,22 +233,38 @@ def _position(rows, known: Position) -> Position:
     return known.validate()
 
 
-def read(path: str, edition: int | None = None) -> Position:
-    """A position from a file: JSON if it starts with '{', else the text grid."""
-    text = read_text(path, PositionError)
+def parse(text: str, edition: int | None = None) -> Position:
+    """A position from its text: JSON if it starts with '{', else the text grid."""
     if text.lstrip().startswith("{"):
         return parse_json(text, edition)
     return parse_text(text, edition)
 
 
-def render(grid: dict, new=(), ascii: bool = False) -> str:
+def read(path: str, edition: int | None = None) -> Position:
+    """A position from a file (see `parse`)."""
+    return parse(read_text(path, PositionError), edition)
+
+
+def with_rack(position: Position, rack=None) -> Position:
+    """The position with `rack` as the mover's tokens (its own rack when None),
+    validated; PositionError when there is no rack at all."""
+    if rack is not None:
+        position = dataclasses.replace(position, rack=list(rack))
+    if not position.rack:
+        raise PositionError("a rack is needed: the mover's tokens (--cards 1 8 2 ...) "
+                            "or a 'rack:' line in the position file")
+    return position.validate()
+
+
+def render(grid: dict, new=()) -> str:
     """The board as the text grid that parse_text reads back: tokens by value, empty
-    squares by their mark, the cells in `new` bracketed."""
+    squares by their mark (− × ÷ for the restrictions: ops.to_ascii writes - * /), the
+    cells in `new` bracketed."""
     def mark(cell):
         if cell in grid:
             return f"[{grid[cell]}]" if cell in new else str(grid[cell])
         kind = SQUARES[cell].kind
-        return kind.lower() if ascii or kind not in OP_SIGNS else OP_SIGNS[kind]
+        return ops.sign(kind) if kind in OPERATIONS else kind.lower()
 
     lines = ["  " + "".join(f"{c:>5}" for c in COLUMNS)]
     for r in range(SIZE):

@@ -28,16 +28,18 @@ moves N_01.txt, N_02.txt ... and the official turn scores of N_scores.txt when p
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
+from eureka.contract import Result
 from eureka.errors import EurekaError
 from eureka.mathable.board import SQUARES, START, PositionError, cell_name, parse_cell
-from eureka.mathable.rules import IllegalPlacement, Placement, score_turn
-from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, TOKEN_SETS, token_set
-from eureka.text import read_text, whole_number
+from eureka.mathable.legality import IllegalPlacement, Placement, Turn, score_turn
+from eureka.mathable.tokens import (FULL_RACK_BONUS, HOLDERS, RACK_SIZE, TOKEN_SETS,
+                                    token_set)
+from eureka.text import plural, read_text, whole_number
 
-HOLDERS = 4                              # the rulebook's contents: 4 token holders
 HEADERS = {"edition": tuple(str(e) for e in TOKEN_SETS), "bonus": ("on", "off")}
 CAVA_TURNS = re.compile(r"^(\d+)_turns\.txt$")
 
@@ -52,7 +54,7 @@ class Play:
 
     player: str
     action: str                 # "place", "exchange" or "pass"
-    placements: tuple           # rules.Placement, in playing order
+    placements: tuple           # legality.Placement, in playing order
     draws: tuple                # indexes of the placements after which a token was drawn
     exchanged: int              # tokens exchanged
     line: int                   # line of the text record; the turn number in a CAVA game
@@ -68,6 +70,7 @@ class Record:
     left: dict                  # player -> values left on the holder, deducted
     edition: int = 126
     bonus: bool = True
+    source: str = field(default="", compare=False)   # where it was read from
 
 
 @dataclass(frozen=True)
@@ -76,18 +79,36 @@ class TurnScore:
 
     number: int
     play: Play
-    scored: tuple               # rules.Scored per placement
+    scored: tuple               # legality.Scored per placement
     bonus: int
 
     @property
+    def turn(self) -> Turn:
+        """The placements and bonus as a turn."""
+        return Turn(self.scored, self.bonus)
+
+    @property
     def points(self) -> int:
-        return sum(s.points for s in self.scored) + self.bonus
+        return self.turn.points
+
+    def to_json(self) -> dict:
+        """The turn's fields, what the record says, and the draws it records."""
+        turn = self.turn.to_json()
+        for n, placement in enumerate(turn["placements"]):
+            placement["drew"] = n in self.play.draws
+        return {"number": self.number, "player": self.play.player,
+                "action": self.play.action, "official": self.play.official,
+                "exchanged": self.play.exchanged, **turn}
 
 
-@dataclass
-class Replay:
-    """A record played out: the turns up to the first illegal placement and the scores."""
+@dataclass(frozen=True)
+class Replay(Result):
+    """A record played out: the turns up to the first illegal placement and the scores.
+    `valid`: no illegal placement, and every official turn score matched."""
 
+    schema: ClassVar[str] = "eureka.mathable.score/1"
+
+    record: Record
     turns: list
     totals: dict                # player -> points of the turns
     deductions: dict            # player -> tokens left at the end
@@ -95,12 +116,26 @@ class Replay:
     illegal: str | None         # the first illegal placement, explained
     mismatches: list            # turns whose points differ from the official score
 
+    @property
+    def valid(self) -> bool:
+        return self.illegal is None and not self.mismatches
+
+    def json_fields(self) -> dict:
+        r = self.record
+        return {"record": r.source, "edition": r.edition, "bonus": r.bonus,
+                "valid": self.valid, "illegal": self.illegal,
+                "turns": [t.to_json() for t in self.turns], "totals": self.totals,
+                "deductions": self.deductions, "final": self.final,
+                "mismatches": [t.number for t in self.mismatches]}
+
 
 class _Supply:
-    """The edition's tokens, counted out as the record uses them."""
+    """The edition's tokens, counted out as the record uses them (only named, not
+    counted, for a claimed turn: the rack it is checked against counts them)."""
 
-    def __init__(self, edition: int):
+    def __init__(self, edition: int, counted: bool = True):
         self.edition, self.tokens, self.used = edition, token_set(edition), Counter()
+        self.counted = counted
 
     def value(self, text: str, where: str, what: str) -> int:
         """The token `text` names; RecordError unless the edition has one."""
@@ -112,17 +147,20 @@ class _Supply:
     def take(self, text: str, where: str, what: str) -> int:
         """The token `text` names, counted; RecordError when the set has no more."""
         value = self.value(text, where, what)
-        self.used[value] += 1
-        if self.used[value] > self.tokens[value]:
-            raise RecordError(f"{where}: {what!r} makes {self.used[value]} tokens of "
-                              f"{value} in the record, but the {self.edition}-token set "
-                              f"has {self.tokens[value]}")
+        if self.counted:
+            self.used[value] += 1
+            if self.used[value] > self.tokens[value]:
+                raise RecordError(f"{where}: {what!r} makes {self.used[value]} tokens of "
+                                  f"{value} in the record, but the {self.edition}-token "
+                                  f"set has {self.tokens[value]}")
         return value
 
 
-def parse(text: str, edition: int | None = None, bonus: bool | None = None) -> Record:
+def parse(text: str, edition: int | None = None, bonus: bool | None = None,
+          source: str = "") -> Record:
     """A record from its text (the format is in the module docstring).  `edition` and
-    `bonus`, when given, are asked for: a header must not say otherwise."""
+    `bonus`, when given, are asked for: a header must not say otherwise.  `source` names
+    where the text came from."""
     asked = {key: value for key, value in (("edition", edition and str(edition)),
                                            ("bonus", _on_off(bonus))) if value}
     settings, plays, left, left_lines, supply = {}, [], {}, {}, None
@@ -156,7 +194,8 @@ def parse(text: str, edition: int | None = None, bonus: bool | None = None) -> R
                               f"is one word, e.g. P1 or Anna")
     if not plays:
         raise RecordError("the record has no turns: write one a line, e.g. 'P1: I8=12'")
-    record = Record(plays, left, int(settings["edition"]), settings["bonus"] == "on")
+    record = Record(plays, left, int(settings["edition"]), settings["bonus"] == "on",
+                    source)
     return _validated(record, left_lines)
 
 
@@ -183,7 +222,7 @@ def claimed_turn(text: str, edition: int = 126) -> tuple:
         raise RecordError("the claimed turn is empty: write its placements, e.g. "
                           "I8=12 J8=16")
     try:
-        play = _play("claim", text, 0, _Supply(edition), "the claimed turn")
+        play = _play("claim", text, 0, _Supply(edition, counted=False), "the claimed turn")
     except RecordError as e:
         raise RecordError(str(e).removeprefix("the claimed turn: ")) from None
     if play.action != "place" or play.draws:
@@ -272,8 +311,8 @@ def _holders(record: Record):
                               f"of the first round)")
         start = holder[play.player]
         if play.exchanged > min(start, bag):
-            raise RecordError(f"{where}: exchanges {_tokens(play.exchanged)}, but the "
-                              f"holder holds {start} and the bag {bag}")
+            raise RecordError(f"{where}: exchanges {plural(play.exchanged, 'token')}, but "
+                              f"the holder holds {start} and the bag {bag}")
         for index, placement in enumerate(play.placements):
             if not holder[play.player]:
                 raise RecordError(f"{where}: {placement.text()} from an empty holder (it "
@@ -292,11 +331,6 @@ def _holders(record: Record):
     return sizes, holder
 
 
-def _tokens(count: int) -> str:
-    """'1 token', '2 tokens'."""
-    return f"{count} token{'s' * (count != 1)}"
-
-
 def _validated(record: Record, left_lines: dict) -> Record:
     """The record, once its holders, bag and 'left' lines agree."""
     _, final = _holders(record)
@@ -304,9 +338,10 @@ def _validated(record: Record, left_lines: dict) -> Record:
         if player not in final:
             raise RecordError(f"line {line}: 'left {player}', but {player} plays no turn")
         if len(record.left[player]) != final[player]:
+            listed, due = len(record.left[player]), final[player]
             raise RecordError(f"line {line}: 'left {player}' lists "
-                              f"{_tokens(len(record.left[player]))}, but the turns leave "
-                              f"{_tokens(final[player])} on {player}'s holder")
+                              f"{plural(listed, 'token')}, but the turns leave "
+                              f"{plural(due, 'token')} on {player}'s holder")
     return record
 
 
@@ -320,7 +355,7 @@ def read(path: str, edition: int | None = None, bonus: bool | None = None) -> Re
             raise RecordError(f"{path.name}: a CAVA 2024 game is scored with the "
                               f"126-token set and no bonus")
         return _cava(path, game.group(1))
-    return parse(read_text(path, RecordError), edition, bonus)
+    return parse(read_text(path, RecordError), edition, bonus, str(path))
 
 
 def _rows(path: Path, shape: str) -> list:
@@ -359,7 +394,7 @@ def _cava(turns: Path, game: str) -> Record:
     plays = [Play(player, "place", tuple(moves[start - 1:end - 1]), (), 0, number, points)
              for (number, player, start), end, points in zip(rows, ends, official)]
     try:
-        return _validated(Record(plays, {}, 126, bonus=False), {})
+        return _validated(Record(plays, {}, 126, False, str(turns)), {})
     except RecordError as e:
         raise RecordError(f"{turns.name} {e}") from None
 
@@ -411,7 +446,7 @@ def replay(record: Record) -> Replay:
     players = _players(record.plays)
     totals = {p: sum(t.points for t in turns if t.play.player == p) for p in players}
     deductions = {p: sum(record.left.get(p, ())) for p in players}
-    return Replay(turns, totals, deductions,
+    return Replay(record, turns, totals, deductions,
                   {p: totals[p] - deductions[p] for p in players}, illegal,
                   [t for t in turns
                    if t.play.official is not None and t.points != t.play.official])

@@ -1,4 +1,5 @@
-"""The token sets: the rulebook's 126 tokens (the default) and the 106-token edition."""
+"""The token sets (the rulebook's 126 tokens, the default, and the 106-token edition)
+and the holders."""
 
 from collections import Counter
 
@@ -21,6 +22,8 @@ TOKEN_SETS = {
     106: _set(1, 7, range(0), range(11, 22)),          # the other edition
 }
 RACK_SIZE = 7
+HOLDERS = 4                   # the rulebook's contents: 4 token holders, so 2–4 players
+MIN_PLAYERS = 2
 MAX_RACK = 12                 # a holder of 7 and the extra draws of one turn
 FULL_RACK_BONUS = 50
 

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 from eureka.mathable.board import START, PositionError, cell_name, parse_cell
 from eureka.mathable.position import (Position, parse_json, parse_text, render,
                                       unreachable)
-from eureka.mathable.search import single_placements
+from eureka.mathable.solve import single_placements
 from eureka.mathable.tokens import token_set
+from eureka.ops import to_ascii
 from tests.oracle import mathable as oracle
 
 
@@ -36,7 +37,8 @@ def test_drawn_board_reads_back(seed, turns, ascii):
     grid = played(seed, turns)
     new = set(list(grid)[-3:])
     rack = sorted(Position(grid).unseen().elements())[-2:]
-    pos = parse_text(render(grid, new, ascii) + f"\nrack P2: {rack[0]} {rack[1]}\n")
+    board = to_ascii(render(grid, new)) if ascii else render(grid, new)
+    pos = parse_text(board + f"\nrack P2: {rack[0]} {rack[1]}\n")
     assert pos.grid == grid and pos.others == {"P2": rack}
     assert unreachable(grid) == []
 

@@ -12,7 +12,7 @@ import pytest
 from eureka.errors import EurekaError
 from eureka.mathable.board import SQUARES, START, cell_name
 from eureka.mathable.record import Play, Record, RecordError, parse, read, replay
-from eureka.mathable.rules import Placement, equations
+from eureka.mathable.legality import Placement, equations
 from eureka.mathable.tokens import token_set
 from tests.paths import DATA
 

@@ -6,15 +6,21 @@ compiled search returns.  A grid is a dict {cell: value} of the tokens on the bo
 
 from dataclasses import dataclass
 
+from eureka import ops
 from eureka.errors import EurekaError
-from eureka.mathable.board import OP_NAMES, OP_SIGNS, SQUARES, cell_name, neighbours
+from eureka.mathable.board import OP_NAMES, SQUARES, cell_name, neighbours
 
 
 class IllegalPlacement(EurekaError):
-    """A placement the rules forbid; the message says exactly why.  `number` is its
-    place (from 1) in the turn, when raised by score_turn."""
+    """A placement the rules forbid; the message says exactly why and `problem` names
+    the kind ('occupied' or 'no-equation').  `number` is its place (from 1) in the turn,
+    when raised by score_turn."""
 
     number = None
+
+    def __init__(self, message: str, problem: str):
+        super().__init__(message)
+        self.problem = problem
 
 
 def results(a: int, b: int) -> dict:
@@ -30,8 +36,9 @@ def results(a: int, b: int) -> dict:
 
 
 @dataclass(frozen=True)
-class Equation:
-    """One equation a token completes: the adjacent and the beyond token, and the op."""
+class BoardEquation:
+    """One equation a token completes on the board: the adjacent and the beyond token's
+    squares and values, the operation and the value made."""
 
     near: tuple
     far: tuple
@@ -46,7 +53,11 @@ class Equation:
             a, b = max(a, b), min(a, b)          # larger − smaller, larger ÷ smaller
         elif self.op == "/":
             a, b = min(a, b), max(a, b)          # 0 ÷ b
-        return f"{a} {OP_SIGNS[self.op]} {b} = {self.value}"
+        return f"{a} {ops.sign(self.op)} {b} = {self.value}"
+
+    def to_json(self) -> dict:
+        return {"equation": self.text(), "cells": [cell_name(self.near),
+                                                   cell_name(self.far)]}
 
 
 @dataclass(frozen=True)
@@ -73,6 +84,37 @@ class Scored:
     def points(self) -> int:
         return self.placement.value * len(self.equations) * self.award
 
+    def to_json(self) -> dict:
+        return {"cell": cell_name(self.placement.cell), "value": self.placement.value,
+                "points": self.points, "award": self.award,
+                "restriction": self.restriction or None,
+                "may_draw": bool(self.restriction),
+                "equations": [e.to_json() for e in self.equations]}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """An ordered sequence of placements, each legal after the ones before it."""
+
+    placements: tuple           # Scored, in playing order
+    bonus: int                  # the full-rack bonus earned (0 or 50)
+
+    @property
+    def points(self) -> int:
+        return sum(s.points for s in self.placements) + self.bonus
+
+    @property
+    def draws(self) -> int:
+        """Extra tokens the turn entitles the player to (one per restriction square)."""
+        return sum(1 for s in self.placements if s.restriction)
+
+    def text(self) -> str:
+        return " ".join(s.placement.text() for s in self.placements)
+
+    def to_json(self) -> dict:
+        return {"turn": self.text(), "points": self.points, "bonus": self.bonus,
+                "draws": self.draws, "placements": [s.to_json() for s in self.placements]}
+
 
 def equations(grid: dict, cell, value: int) -> tuple:
     """The equations a token of `value` completes at the empty `cell`, one per
@@ -84,7 +126,7 @@ def equations(grid: dict, cell, value: int) -> tuple:
             a, b = grid[near], grid[far]
             for op, made in results(a, b).items():
                 if made == value and (not only or op == only):
-                    found.append(Equation(near, far, a, b, op, value))
+                    found.append(BoardEquation(near, far, a, b, op, value))
                     break
     return tuple(found)
 
@@ -94,11 +136,12 @@ def score(grid: dict, placement: Placement) -> Scored:
     cell, value = placement.cell, placement.value
     if cell in grid:
         raise IllegalPlacement(f"{placement.text()}: {cell_name(cell)} already holds "
-                               f"{grid[cell]}")
+                               f"{grid[cell]}", "occupied")
     made = equations(grid, cell, value)
     square = SQUARES[cell]
     if not made:
-        raise IllegalPlacement(f"{placement.text()}: {why_not(grid, cell, value)}")
+        raise IllegalPlacement(f"{placement.text()}: {why_not(grid, cell, value)}",
+                               "no-equation")
     return Scored(placement, made, square.award, square.op)
 
 
@@ -109,11 +152,11 @@ def why_not(grid: dict, cell, value: int) -> str:
     for near, far in neighbours(cell):
         if near in grid and far in grid:
             a, b = grid[near], grid[far]
-            made = ", ".join(Equation(near, far, a, b, op, v).text()
+            made = ", ".join(BoardEquation(near, far, a, b, op, v).text()
                              for op, v in results(a, b).items() if not only or op == only)
             pairs.append(f"{cell_name(near)} {a} and {cell_name(far)} {b} make "
                          f"{made or 'nothing'}")
-    square = (f"{cell_name(cell)} is a {OP_SIGNS[only]} square, so only "
+    square = (f"{cell_name(cell)} is a {ops.sign(only)} square, so only "
               f"{OP_NAMES[only]} counts; " if only else "")
     if not pairs:
         return (f"{square}no line from {cell_name(cell)} has two tokens in a row "

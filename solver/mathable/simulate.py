@@ -1,7 +1,7 @@
 """Self-play of complete Mathable games: 2–4 seats, each with a policy.
 
 Policies:
-  "optimal"  the exact best turn for its rack (search.best_turns), +50 counted when the
+  "optimal"  the exact best turn for its rack (solve.best_turns), +50 counted when the
              turn starts with a full holder of 7 and the bonus option is on;
   "greedy"   repeatedly the highest-scoring single placement until none is legal;
   "random"   repeatedly a uniformly random legal single placement until none is legal.
@@ -39,16 +39,18 @@ import operator
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 
+from eureka.contract import Result
 from eureka.errors import EurekaError
 from eureka.mathable.board import SQUARES, START
-from eureka.mathable.search import any_placement, best_turns, single_placements
-from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus, token_set
+from eureka.mathable.game import MAX_GAMES, POLICIES
+from eureka.mathable.solve import any_placement, best_turns, single_placements
+from eureka.mathable.tokens import (HOLDERS as MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE,
+                                    full_rack_bonus, token_set)
 
-POLICIES = ("optimal", "greedy", "random")
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
 KINDS = (".", "+", "-", "*", "/", "2X", "3X")
 END_EMPTIED = "holder emptied"
 END_BLOCKED = "no equation possible"
@@ -82,7 +84,7 @@ class TurnRecord:
     seat: int
     grid: dict             # the board before the turn (a copy)
     holder: tuple          # the holder at the start of the turn
-    placements: tuple      # rules.Scored, in playing order
+    placements: tuple      # legality.Scored, in playing order
     bonus: int             # the full-rack bonus earned: 0 or 50
     points: int            # what the turn scored, bonus included
     drawn: tuple           # extra tokens drawn on restriction squares
@@ -275,8 +277,10 @@ def _span(xs) -> dict:
 
 
 @dataclass
-class Summary:
+class Summary(Result):
     """Aggregates over a run of games (seats in the order of `policies`)."""
+
+    schema: ClassVar[str] = "eureka.mathable.simulate/1"
 
     games: int
     policies: tuple
@@ -323,7 +327,7 @@ class Summary:
             passes=sum(r.passes for r in results) / g,
             endings=endings, results=list(results))
 
-    def as_dict(self) -> dict:
+    def json_fields(self) -> dict:
         """Plain JSON-ready values (the per-game results left out)."""
         return {
             "games": self.games, "policies": list(self.policies),
@@ -349,14 +353,38 @@ def _whole(x, least: int, what: str) -> int:
     return value
 
 
+@dataclass(frozen=True)
+class Simulation:
+    """A run of games, its arguments checked when it is made: EurekaError unless 2–4
+    known policies, a known edition, 1 to MAX_GAMES games and a whole seed ≥ 0."""
+
+    games: int
+    policies: tuple
+    seed: int = 0
+    edition: int = 126
+    bonus: bool = True
+
+    def __post_init__(self):
+        object.__setattr__(self, "policies", check_policies(self.policies, self.edition))
+        games = _whole(self.games, 1, "the number of games")
+        if games > MAX_GAMES:
+            raise EurekaError(f"at most {MAX_GAMES:,} games a run, not {games:,}: a run "
+                              f"keeps every game's result (run more seeds for more)")
+        object.__setattr__(self, "games", games)
+        object.__setattr__(self, "seed", _whole(self.seed, 0, "the seed"))
+
+    def run(self, progress=None) -> Summary:
+        """Play the games and summarise them; `progress(done)` after each game."""
+        results = []
+        for i in range(self.games):
+            results.append(play_game(self.policies, game_rng(self.seed, i), self.edition,
+                                     self.bonus))
+            if progress is not None:
+                progress(i + 1)
+        return Summary.of(results, self.policies, self.edition, self.bonus, self.seed)
+
+
 def simulate(games: int, policies, seed: int = 0, edition: int = 126,
              bonus: bool = True, progress=None) -> Summary:
     """Play `games` games and summarise them; `progress(done)` after each game."""
-    policies = check_policies(policies, edition)
-    games, seed = _whole(games, 1, "the number of games"), _whole(seed, 0, "the seed")
-    results = []
-    for i in range(games):
-        results.append(play_game(policies, game_rng(seed, i), edition, bonus))
-        if progress is not None:
-            progress(i + 1)
-    return Summary.of(results, policies, edition, bonus, seed)
+    return Simulation(games, policies, seed, edition, bonus).run(progress)

@@ -7,12 +7,12 @@ from collections import Counter
 import pytest
 
 from eureka.errors import EurekaError
-from eureka.mathable import selfplay
+from eureka.mathable import simulate as simulation
 from eureka.mathable.board import SQUARES, START
-from eureka.mathable.rules import equations, score_turn
-from eureka.mathable.search import best_turns, single_placements
-from eureka.mathable.selfplay import (END_BLOCKED, END_EMPTIED, ENDINGS, KINDS, POLICIES,
-                                      game_rng, play_game, simulate)
+from eureka.mathable.legality import equations, score_turn
+from eureka.mathable.solve import best_turns, single_placements
+from eureka.mathable.simulate import (END_BLOCKED, END_EMPTIED, ENDINGS, KINDS, POLICIES,
+                                      MAX_GAMES, game_rng, play_game, simulate)
 from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, token_set
 
 
@@ -21,7 +21,7 @@ def board_tokens(grid):
 
 
 def fits_anywhere(grid, values):
-    """Independent of selfplay: does any value complete an equation on an empty square?"""
+    """Independent of simulate.py: does a value complete an equation on an empty square?"""
     return any(equations(grid, cell, v) for cell in SQUARES if cell not in grid
                for v in set(values))
 
@@ -183,7 +183,7 @@ def test_seeded_runs_repeat_exactly():
     b = simulate(5, ("optimal", "random"), seed=42)
     assert a.results == b.results[:3]
     again = simulate(3, ("optimal", "random"), seed=42)
-    assert again.as_dict() == a.as_dict() and again.results == a.results
+    assert again.to_json() == a.to_json() and again.results == a.results
     alone = play_game(("optimal", "random"), game_rng(42, 2))
     assert alone == b.results[2], "game i depends on (seed, i) only"
     other = simulate(3, ("optimal", "random"), seed=43)
@@ -205,9 +205,9 @@ class PopLast:
 
 
 def test_ties_for_the_start_are_redrawn_among_the_tied():
-    game = selfplay._Game(3, PopLast(), 126)
+    game = simulation._Game(3, PopLast(), 126)
     game.bag = [2, 5, 9, 9, 3]          # drawn from the end: 3, 9, 9, then 5, 2
-    assert selfplay._starter(game, 3) == 1
+    assert simulation._starter(game, 3) == 1
     assert game.holders == [[3], [9, 5], [9, 2]]
     assert game.bag == []
 
@@ -216,7 +216,7 @@ def test_summary_aggregates():
     done = []
     summary = simulate(4, ("greedy", "random", "random"), seed=3, progress=done.append)
     assert done == [1, 2, 3, 4]
-    data = json.loads(json.dumps(summary.as_dict()))
+    data = json.loads(json.dumps(summary.to_json()))
     assert data["games"] == 4 and data["policies"] == ["greedy", "random", "random"]
     assert sum(seat["win_rate"] for seat in data["seats"]) == pytest.approx(1)
     assert sum(data["endings"].values()) == 4
@@ -233,11 +233,11 @@ def test_summary_aggregates():
 
 
 def test_win_rate_splits_ties():
-    tie = selfplay.GameResult((10, 10), (0, 0), 1, 1, (0, 0), dict.fromkeys(KINDS, 0),
+    tie = simulation.GameResult((10, 10), (0, 0), 1, 1, (0, 0), dict.fromkeys(KINDS, 0),
                               0, 0, 0, END_BLOCKED)
-    win = selfplay.GameResult((5, 9), (0, 0), 1, 1, (0, 0), dict.fromkeys(KINDS, 0),
+    win = simulation.GameResult((5, 9), (0, 0), 1, 1, (0, 0), dict.fromkeys(KINDS, 0),
                               0, 0, 0, END_BLOCKED)
-    summary = selfplay.Summary.of([tie, win], ("greedy", "greedy"), 126, True, 0)
+    summary = simulation.Summary.of([tie, win], ("greedy", "greedy"), 126, True, 0)
     assert summary.win_rate == (0.25, 0.75)
 
 
@@ -246,6 +246,8 @@ def test_win_rate_splits_ties():
     (lambda: simulate(1, ("greedy",) * 5), "2 to 4 players"),
     (lambda: simulate(1, ("optimal", "clever")), "unknown policy"),
     (lambda: simulate(0, ("optimal", "greedy")), "number of games"),
+    (lambda: simulate(MAX_GAMES + 1, ("optimal", "greedy")), "at most 1,000,000"),
+    (lambda: simulate(10**30, ("optimal", "greedy")), "at most"),
     (lambda: simulate(1, ("optimal", "greedy"), seed=-1), "seed"),
     (lambda: simulate(1, ("optimal", "greedy"), edition=100), "edition"),
     (lambda: play_game(("random",) * 6, game_rng(0, 0)), "2 to 4 players"),

@@ -1,17 +1,15 @@
-"""The compiled Mathable search against the brute-force oracle (tests/oracle/mathable.py)."""
+"""The compiled Mathable search against the brute force of tests/oracle/mathable.py."""
 
 from collections import Counter
 
 import numpy as np
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from eureka.mathable import kernels, rules, search
-from eureka.mathable.rules import Placement
+from eureka.mathable import kernels, legality, solve
+from eureka.mathable.legality import Placement
 from tests.oracle import mathable as oracle
 
-SETTINGS = settings(max_examples=400, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
 MAX_VALUE = 90
 
 
@@ -87,15 +85,15 @@ def kernel_sets(grid: dict, rack) -> dict:
     """Every set of placements the kernel builds, with its score: {frozenset: score}."""
     vals = np.array(sorted(set(rack)), dtype=np.int64)
     counts = np.array([rack.count(v) for v in vals], dtype=np.int64)
-    n, g, parent, last, size = kernels.best_turns(search.board_array(grid), search.SQ_OP,
-                                                  search.AWARD, vals, counts, 10**7)
+    n, g, parent, last, size = kernels.best_turns(solve.board_array(grid), solve.SQ_OP,
+                                                  solve.AWARD, vals, counts, 10**7)
     assert n > 0
     found = {}
     for s in range(1, n):
         placed, t = [], s
         while t > 0:
             code = int(last[t])
-            placed.append((search.cell_of(code >> kernels.CODE_SHIFT), int(vals[code & 15])))
+            placed.append((solve.cell_of(code >> kernels.CODE_SHIFT), int(vals[code & 15])))
             t = parent[t]
         key = frozenset(placed)
         assert len(key) == len(placed) == size[s]
@@ -106,29 +104,28 @@ def kernel_sets(grid: dict, rack) -> dict:
 
 def check_turn(grid, rack, turn, sets, bonus):
     """A returned turn: its tokens come from the rack, every placement is legal in
-    order, the order scores the set's best, and rules.score_turn agrees."""
+    order, the order scores the set's best, and legality.score_turn agrees."""
     placed = [(s.placement.cell, s.placement.value) for s in turn.placements]
     key = frozenset(placed)
     assert not Counter(v for _, v in placed) - Counter(rack)
     assert key in sets
     assert oracle.score_sequence(grid, placed) == sets[key]
     assert turn.bonus == (bonus if len(placed) == len(rack) else 0)
-    rescored = rules.score_turn(dict(grid), [Placement(c, v) for c, v in placed])
+    rescored = legality.score_turn(dict(grid), [Placement(c, v) for c, v in placed])
     assert [s.points for s in rescored] == [s.points for s in turn.placements]
     assert sum(s.points for s in rescored) + turn.bonus == turn.points
     return key
 
 
-@SETTINGS
 @given(positions(), st.integers(1, 6), st.sampled_from([0, 0, 50, 7]))
-def test_best_turns_match_oracle(position, top, bonus):
+def test_best_turns_match_oracle(position, limit, bonus):
     grid, rack = position
     sets = oracle.all_turns(grid, rack)
     assert sets[frozenset()] == 0
     totals = {s: v + (bonus if len(s) == len(rack) else 0) for s, v in sets.items() if s}
 
-    turns = search.best_turns(grid, rack, top=top, bonus=bonus)
-    assert [t.points for t in turns] == sorted(totals.values(), reverse=True)[:top]
+    turns = solve.best_turns(grid, rack, limit=limit, bonus=bonus)
+    assert [t.points for t in turns] == sorted(totals.values(), reverse=True)[:limit]
     keys = [check_turn(grid, rack, t, sets, bonus) for t in turns]
     assert len(set(keys)) == len(keys)
     for key, turn in zip(keys, turns):
@@ -140,30 +137,28 @@ def test_best_turns_match_oracle(position, top, bonus):
     assert built == {s: v for s, v in sets.items() if s}
 
 
-@SETTINGS
 @given(positions(max_rack=6))
 def test_single_placements_match_oracle(position):
     grid, rack = position
-    got = search.single_placements(grid, rack)
+    got = solve.single_placements(grid, rack)
     triples = [(s.placement.cell, s.placement.value, s.points) for s in got]
     assert len(set(triples)) == len(triples)
     assert set(triples) == oracle.singles(grid, rack)
     assert [s.points for s in got] == sorted((s.points for s in got), reverse=True)
 
 
-@SETTINGS
 @given(played(max_placed=20), st.data())
 def test_refresh_around_matches_fill_cand(game, data):
     seed, sequence = game
     split = data.draw(st.integers(0, len(sequence)))
-    board = search.board_array({**seed, **dict(sequence[:split])})
-    cand = kernels.fill_cand(board, search.SQ_OP)
+    board = solve.board_array({**seed, **dict(sequence[:split])})
+    cand = kernels.fill_cand(board, solve.SQ_OP)
     for cell, v in sequence[split:]:
-        p = search.index(cell)
+        p = solve.index(cell)
         assert board[p] == kernels.EMPTY
         board[p] = v
-        kernels.refresh_around(board, search.SQ_OP, cand, p)
-        fresh = kernels.fill_cand(board, search.SQ_OP)
+        kernels.refresh_around(board, solve.SQ_OP, cand, p)
+        fresh = kernels.fill_cand(board, solve.SQ_OP)
         empty = board == kernels.EMPTY
         assert np.array_equal(cand[empty], fresh[empty])
 
@@ -179,13 +174,13 @@ def rulebook_turn(grid, rack, turn, points):
     """The rulebook's own turn scores `points` under both scorers; the search's top turns
     are the oracle's, and every set the kernel builds has the oracle's score."""
     assert oracle.score_sequence(grid, turn) == points
-    assert sum(s.points for s in rules.score_turn(
+    assert sum(s.points for s in legality.score_turn(
         dict(grid), [Placement(c, v) for c, v in turn])) == points
     sets = oracle.all_turns(grid, rack)
     assert frozenset(turn) in sets
     totals = sorted((v + (50 if len(s) == len(rack) else 0)
                      for s, v in sets.items() if s), reverse=True)
-    best = search.best_turns(grid, rack, top=3, bonus=50)
+    best = solve.best_turns(grid, rack, limit=3, bonus=50)
     assert [t.points for t in best] == totals[:3]
     for t in best:
         check_turn(grid, rack, t, sets, 50)

@@ -1,18 +1,22 @@
 """The exact best Mathable turn, and every legal single placement.
 
 The compiled search (kernels.py) finds the turns; each one returned is then re-scored,
-placement by placement, by the plain-Python scorer (rules.py), which also gives the
+placement by placement, by the plain-Python scorer (legality.py), which also gives the
 per-placement breakdown.
 """
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
+from eureka.contract import Result
 from eureka.errors import SearchTooLarge
 from eureka.mathable import kernels
 from eureka.mathable.board import OPERATIONS, SQUARES
-from eureka.mathable.rules import Placement, score_turn
+from eureka.mathable.legality import Placement, Turn, score_turn
+from eureka.mathable.position import Position, with_rack
+from eureka.mathable.tokens import MAX_RACK, full_rack_bonus
 
 MAX_STATES = 20_000_000         # sets of placements kept in memory (~1.3 GB)
 
@@ -51,40 +55,20 @@ def board_array(grid: dict) -> np.ndarray:
     return board
 
 
-@dataclass(frozen=True)
-class Turn:
-    """An ordered sequence of placements, each legal after the ones before it."""
-
-    placements: tuple           # Scored, in playing order
-    bonus: int                  # the full-rack bonus earned (0 or 50)
-
-    @property
-    def points(self) -> int:
-        return sum(s.points for s in self.placements) + self.bonus
-
-    @property
-    def draws(self) -> int:
-        """Extra tokens the turn entitles the player to (one per restriction square)."""
-        return sum(1 for s in self.placements if s.restriction)
-
-    def text(self) -> str:
-        return " ".join(s.placement.text() for s in self.placements)
-
-
 def _rack(rack):
     values = sorted(set(rack))
-    if len(rack) > kernels.MAX_RACK:
+    if len(rack) > MAX_RACK:
         raise SearchTooLarge(f"a rack of {len(rack)} tokens: the search takes at most "
-                             f"{kernels.MAX_RACK}")
+                             f"{MAX_RACK}")
     if any(not 0 <= v <= kernels.MAX_TOKEN for v in values):
         raise SearchTooLarge(f"token values are 0–{kernels.MAX_TOKEN}")
     return (np.array(values, dtype=np.int64),
             np.array([rack.count(v) for v in values], dtype=np.int64))
 
 
-def best_turns(grid: dict, rack, top: int = 1, bonus: int = 0,
+def best_turns(grid: dict, rack, limit: int = 1, bonus: int = 0,
                max_states: int = MAX_STATES) -> list:
-    """The `top` highest-scoring distinct turns (sets of placements), each in its best
+    """The `limit` highest-scoring distinct turns (sets of placements), each in its best
     order; `bonus` is added to a turn that places every token of the rack."""
     vals, counts = _rack(list(rack))
     n, g, parent, last, size = kernels.best_turns(board_array(grid), SQ_OP, AWARD, vals,
@@ -93,7 +77,7 @@ def best_turns(grid: dict, rack, top: int = 1, bonus: int = 0,
         raise SearchTooLarge(f"more than {max_states:,} sets of placements to search")
     sizes = size[1:n]
     total = g[1:n] + np.where(sizes == len(rack), bonus, 0)
-    order = np.lexsort((sizes, -total))[:top] + 1
+    order = np.lexsort((sizes, -total))[:limit] + 1
     turns = []
     for s in order:
         found, codes = int(g[s]), []
@@ -137,3 +121,39 @@ def _single_moves(grid: dict, values):
     cells, idx, _ = kernels.single_moves(board, SQ_OP, AWARD,
                                          kernels.fill_cand(board, SQ_OP), vals)
     return vals, cells, idx
+
+
+@dataclass(frozen=True)
+class Solution(Result):
+    """The best turns for the mover of a position, best first (none: nothing can be
+    placed), and with `moves` every legal single placement."""
+
+    schema: ClassVar[str] = "eureka.mathable.solve/1"
+
+    position: Position
+    turns: tuple                # Turn, best first
+    moves: tuple | None         # Scored, best first; None unless asked for
+
+    def board_after(self) -> dict:
+        """The board after the best turn (the position's board when there is none)."""
+        grid = dict(self.position.grid)
+        for s in self.turns[0].placements if self.turns else ():
+            grid[s.placement.cell] = s.placement.value
+        return grid
+
+    def json_fields(self) -> dict:
+        return {"edition": self.position.edition, "rack": sorted(self.position.rack),
+                "tokens_on_board": len(self.position.grid),
+                "turns": [t.to_json() for t in self.turns],
+                "moves": None if self.moves is None else [s.to_json() for s in self.moves]}
+
+
+def solve(position: Position, rack=None, limit: int = 1, moves: bool = False,
+          bonus: bool = True) -> Solution:
+    """The `limit` best turns for `rack` (default: the position's rack) on the position's
+    board; `bonus` counts the 50 points for placing a full rack of 7."""
+    position = with_rack(position, rack)
+    turns = best_turns(position.grid, position.rack, limit,
+                       full_rack_bonus(position.rack, bonus))
+    singles = single_placements(position.grid, position.rack) if moves else None
+    return Solution(position, tuple(turns), None if singles is None else tuple(singles))

@@ -1,0 +1,100 @@
+"""Mathable's contract: the ruleset and the verbs solve, check, score and simulate.
+
+Nothing here compiles a kernel: the search and self-play modules are imported by the
+verbs that need them.
+"""
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from eureka.mathable import position as positions
+from eureka.mathable import record as records
+from eureka.mathable.board import OPERATIONS, SIZE, SQUARES, START, Square
+from eureka.mathable.tokens import (FULL_RACK_BONUS, HOLDERS, MAX_RACK, MIN_PLAYERS,
+                                    RACK_SIZE, TOKEN_SETS, token_set)
+
+POLICIES = ("optimal", "greedy", "random")      # self-play's policies (simulate.py)
+MAX_GAMES = 1_000_000           # games a self-play run: it keeps every result, ~1 kB each
+
+
+@dataclass(frozen=True)
+class Preset:
+    """The whole ruleset: the 14 × 14 board (its squares and the printed 1 2 3 4), the
+    restriction squares' operations, the token set of each edition, the holder size,
+    the most tokens a turn can hold (a holder and its extra draws), the full-rack bonus,
+    and the players a game takes (2–4, one token holder each)."""
+
+    size: int = SIZE
+    squares: dict[tuple, Square] = field(default_factory=lambda: dict(SQUARES))
+    start: dict[tuple, int] = field(default_factory=lambda: dict(START))
+    operations: str = OPERATIONS
+    editions: tuple = tuple(TOKEN_SETS)
+    edition: int = 126                      # the rulebook's set, the default
+    rack_size: int = RACK_SIZE
+    max_rack: int = MAX_RACK
+    full_rack_bonus: int = FULL_RACK_BONUS
+    players: tuple = (MIN_PLAYERS, HOLDERS)
+
+    def tokens(self, edition: int | None = None) -> Counter:
+        """The tokens of an edition (this preset's by default)."""
+        return token_set(edition or self.edition)
+
+
+class Mathable:
+    """The board game Mathable: each verb returns a result with its `to_json()`."""
+
+    name = "mathable"
+
+    def __init__(self, preset: Preset):
+        self.preset = preset
+
+    def position(self, path: str | None = None, text: str | None = None,
+                 edition: int | None = None) -> positions.Position:
+        """A position read from `text` or the file `path` (a text grid or JSON), or the
+        opening board; `edition`, when given, must agree with the file."""
+        if text is not None:
+            return positions.parse(text, edition)
+        if path is not None:
+            return positions.read(path, edition)
+        return positions.Position(edition=edition or self.preset.edition).validate()
+
+    def solve(self, position, rack=None, limit: int = 1, moves: bool = False,
+              bonus: bool = True):
+        """The `limit` best turns (eureka.mathable.solve/1), and with `moves` every
+        legal single placement; `rack` replaces the position's own."""
+        from eureka.mathable.solve import solve
+        return solve(position, rack, limit, moves, bonus)
+
+    def check(self, position, claim: str, rack=None, bonus: bool = True):
+        """A claimed turn ('I8=12 J8=16') judged (eureka.mathable.check/1); `better` is
+        the best turn when it scores more."""
+        from eureka.mathable.claim import check
+        return check(position, claim, rack, bonus)
+
+    def record(self, path: str | None = None, text: str | None = None,
+               edition: int | None = None, bonus: bool | None = None,
+               source: str = "") -> records.Record:
+        """A game record from `text`, or from the file `path` (a text record, or a CAVA
+        2024 game's N_turns.txt); `edition` and `bonus` must agree with its headers."""
+        if text is not None:
+            return records.parse(text, edition, bonus, source)
+        return records.read(path, edition, bonus)
+
+    def score(self, record: records.Record) -> records.Replay:
+        """The record replayed turn by turn (eureka.mathable.score/1)."""
+        return records.replay(record)
+
+    def simulation(self, games: int, policies, seed: int = 0, edition: int | None = None,
+                   bonus: bool = True):
+        """A run of self-play games, its arguments checked (run it with `.run()`)."""
+        from eureka.mathable.simulate import Simulation
+        return Simulation(games, tuple(policies), seed, edition or self.preset.edition,
+                          bonus)
+
+    def simulate(self, games: int, policies, seed: int = 0, edition: int | None = None,
+                 bonus: bool = True, progress=None):
+        """Self-play of complete games, summarised (eureka.mathable.simulate/1)."""
+        return self.simulation(games, policies, seed, edition, bonus).run(progress)
+
+
+GAME = Mathable(Preset())
