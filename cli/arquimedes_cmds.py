@@ -1,193 +1,261 @@
-"""`solve arquimedes`, `eureka check arquimedes` and `eureka score arquimedes`."""
+"""`eureka solve|check|score|simulate arquimedes`: options in, the library's results out.
+
+The verbs are `eureka.arquimedes.GAME`'s; this module only reads the options and renders
+the results as text (their JSON is their own `to_json()`).  Nothing heavy is imported
+here: the kernels load when a command runs.
+"""
 
 import sys
 
 import click
 
-from eureka.cli.base import ASCII, JSON, ListCommand, ListOption, emit_json, reports_errors
-from eureka.arquimedes import claim, record
-from eureka.arquimedes.scoring import ROUNDS
-from eureka.arquimedes.cards import name, parse_card
-from eureka.arquimedes.plays import (ASCII_SIGNS, OP_CODES, SIGNS, Play, State, parse_top,
-                                     plays, recommend)
-from eureka.arquimedes.simulate import STRATEGIES, assumed_draw_pile, rank_options
-from eureka.text import read_text
+from eureka import ops
+from eureka.arquimedes import GAME
+from eureka.arquimedes.bounds import games_bound
+from eureka.arquimedes.state import ops_text
+from eureka.cli.base import (ASCII, JSON, QUIET, ListCommand, ListOption, Whole, emit,
+                             reports_errors, stack, verdict_exit)
+from eureka.cli.simulate_cmds import SEED, _games, _players, _policies
+from eureka.text import plural, read_text
 
-STATE_OPTIONS = (
+STATE = (
     click.option("--top", required=True,
                  help="The top card of the play pile: 3, K (a freshly turned joker) or "
                       "K=7 (the joker played as 7)."),
-    click.option("--hand", cls=ListOption, required=True,
-                 help="The cards in hand, e.g. --hand 2 5 7 12 K (K or J: the joker)."),
-    click.option("--ops", default="+-*/", show_default=True,
+    click.option("--cards", "--hand", "hand", cls=ListOption, required=True,
+                 help="The cards in hand, e.g. --cards 2 5 7 12 K (K or J: the joker)."),
+    click.option("--ops", default=GAME.ops, show_default=True,
                  help="Operations played: +-*/, or +- for the children's game."),
     click.option("--no-joker", is_flag=True, help="The deck has no joker."),
-    click.option("--draw-pile", type=click.IntRange(0),
+    click.option("--draw-pile", type=Whole(0),
                  help="Cards left in the draw pile, if known."),
-    click.option("--others", cls=ListOption, type=click.IntRange(1),
+    click.option("--others", cls=ListOption, type=Whole(1),
                  help="The other players' hand sizes, in turn order, e.g. --others 4 5 3."),
     click.option("--seen", cls=ListOption,
                  help="Cards already seen, e.g. the play pile under the top card."),
 )
 
 
-def _state_options(func):
-    for option in reversed(STATE_OPTIONS):
-        func = option(func)
-    return func
+def _help(text: str, example: str, verb: str) -> str:
+    """A command's help: what it does, an example, and where its JSON Schema is."""
+    return (f"{text}\n\nExample: {example}\n\n"
+            f"JSON Schema of --json: eureka schema eureka.arquimedes.{verb}/1")
 
 
-def _state(top, hand, ops, no_joker, draw_pile, others, seen) -> State:
-    return State(parse_top(top), tuple(sorted(parse_card(c) for c in hand)), ops,
-                 not no_joker, draw_pile, tuple(others) if others else None,
-                 tuple(parse_card(c) for c in seen or ()))
+def _ascii(lines, as_ascii: bool) -> list:
+    """The lines, under --ascii with - * / for − × ÷ and ASCII for every other sign."""
+    if not as_ascii:
+        return list(lines)
+    return [ops.to_ascii(line).encode("ascii", "eureka-ascii").decode("ascii")
+            for line in lines]
 
 
-def _play_json(play: Play, hand_size: int) -> dict:
-    return {"play": play.text(), "ascii": play.text(ascii=True), "top": play.top,
-            "cards": [name(c) for c in play.cards], "card_count": len(play.cards),
-            "points_shed": play.shed, "new_top": play.new_top,
-            "empties_hand": len(play.cards) == hand_size}
+def _game(ops_, no_joker):
+    return GAME.variant(joker=not no_joker, ops=ops_)
 
 
-@click.command("arquimedes", cls=ListCommand,
-               help="Every legal Arquimedes play for the top card and a hand, and the "
-                    "play to make.")
-@_state_options
-@click.option("--simulate", "samples", type=click.IntRange(2),
-              help="Rank the plays by the expected penalty of the rest of the round, "
-                   "played out this many times (needs --others).")
-@click.option("--strategy", type=click.Choice(list(STRATEGIES)), default="greedy",
+def _sentence(text: str) -> str:
+    return f"{text[:1].upper()}{text[1:]}."
+
+
+# ---------------------------------------------------------------- solve
+
+@click.command("arquimedes", cls=ListCommand, help=_help(
+    "Every legal Arquimedes play for the top card and a hand, and the play to make; "
+    "with --simulate, every option played out to the end of the round.",
+    "solve arquimedes --top 3 --cards 2 5 7 12 K", "solve"))
+@stack(STATE)
+@click.option("--simulate", "samples", type=Whole(2, GAME.max_samples),
+              help=f"Rank the plays by the expected penalty of the rest of the round, "
+                   f"played out this many times, 2 to {GAME.max_samples:,} (needs "
+                   f"--others).")
+@click.option("--strategy", type=click.Choice(GAME.strategies), default="greedy",
               show_default=True, help="How every seat plays the rest of the round.")
-@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1))
-@JSON
-@ASCII
+@click.option("--seed", default=0, show_default=True, type=Whole(0, 2**64 - 1),
+              help="Seed: the same seed deals the same cards.")
+@stack(JSON, ASCII)
 @reports_errors
 def solve_arquimedes(top, hand, ops, no_joker, draw_pile, others, seen, samples, strategy,
                      seed, as_json, as_ascii):
-    state = _state(top, hand, ops, no_joker, draw_pile, others, seen)
-    legal = plays(state)
-    advice = recommend(state, legal)
-    ranked = rank_options(state, legal, samples, strategy, seed) if samples else None
-    if as_json:
-        emit_json(_solve_json(state, legal, advice, ranked, samples, strategy))
-        return
-    size = len(state.hand)
-    hand_text = " ".join(name(c) for c in state.hand)
-    signs = ASCII_SIGNS if as_ascii else SIGNS
-    click.echo(f"Arquimedes: top {state.top.text()}, hand {hand_text} "
-               f"({' '.join(signs[OP_CODES[o]] for o in state.ops)})")
-    if not legal:
-        click.echo(f"No legal play: {advice.reason.split(': ', 1)[1]}.")
+    result = _game(ops, no_joker).solve(top, hand, draw_pile=draw_pile, others=others,
+                                        seen=seen, samples=samples, strategy=strategy,
+                                        seed=seed)
+    emit(result, as_json, lambda r: _ascii(_solution_lines(r, as_ascii), as_ascii))
+
+
+def _solution_lines(result, as_ascii: bool) -> list:
+    state, advice = result.state, result.advice
+    lines = [f"Arquimedes: top {state.top.text()}, hand {' '.join(state.hand_names())} "
+             f"({ops_text(state.ops, as_ascii)})"]
+    if advice.play is None:
+        lines.append(_sentence(advice.reason))
     for cards in (2, 1):
-        group = [p for p in legal if len(p.cards) == cards]
+        group = [p for p in result.plays if len(p.cards) == cards]
         if group:
-            click.echo(f"{cards} card{'s' * (cards > 1)} ({len(group)}):")
-            for p in group:
-                mark = "   empties the hand" if len(p.cards) == size else ""
-                click.echo(f"  {p.text(as_ascii)}{mark}")
-    if legal:
-        click.echo(f"Recommended: {advice.play.text(as_ascii)} — {advice.reason}.")
-    if ranked:
-        unseen, draw = len(state.unseen_cards()), assumed_draw_pile(state)
-        click.echo(f"Played out {samples:,} times each: the {unseen} unseen cards dealt "
-                   f"at random to the other hands ({' '.join(map(str, state.others))}) "
-                   f"and a draw pile of {draw}, the rest under the play pile; every "
-                   f"seat then plays {strategy}; only this round's token counts.")
-        click.echo(f"  {'expected tokens':>16} {'± s.e.':>7} {'cards left':>10} "
-                   f"{'goes out':>8}  option")
-        for e in ranked:
-            option = e.play.text(as_ascii) if e.play else "draw a card"
-            click.echo(f"  {e.tokens:>16.3f} {e.stderr:>7.3f} {e.cards_left:>10.1f} "
-                       f"{e.win:>8.1%}  {option}")
+            lines.append(f"{plural(cards, 'card')} ({len(group)}):")
+            lines += [f"  {p.text(as_ascii)}"
+                      + ("   empties the hand" if state.empties(p) else "")
+                      for p in group]
+    if advice.play is not None:
+        lines.append(f"Recommended: {advice.play.text(as_ascii)} — {advice.reason}.")
+    if result.rollouts:
+        lines += _rollout_lines(result.rollouts, as_ascii)
+    return lines
 
 
-def _solve_json(state, legal, advice, ranked, samples, strategy) -> dict:
-    size = len(state.hand)
-    return {
-        "schema": "eureka.arquimedes.solve/1",
-        "top": {"value": state.top.value, "joker": state.top.joker},
-        "hand": [name(c) for c in state.hand], "ops": state.ops,
-        "plays": [_play_json(p, size) for p in legal],
-        "recommended": {"play": _play_json(advice.play, size) if advice.play else None,
-                        "action": "play" if advice.play else (
-                            "pass" if state.draw_pile == 0 else "draw"),
-                        "reason": advice.reason},
-        "simulated": None if ranked is None else {
-            "samples": samples, "strategy": strategy,
-            "options": [{"play": _play_json(e.play, size) if e.play else None,
-                         "expected_tokens": e.tokens, "stderr": e.stderr,
-                         "expected_cards_left": e.cards_left, "goes_out": e.win}
-                        for e in ranked]},
-    }
+def _rollout_lines(r, as_ascii: bool) -> list:
+    lines = [f"Played out {r.samples:,} times each: the {plural(r.unseen, 'unseen card')} "
+             f"dealt at random to the other hands ({' '.join(map(str, r.others))}) and a "
+             f"draw pile of {r.draw_pile}, the rest under the play pile; every seat then "
+             f"plays {r.strategy}; only this round's token counts.",
+             f"  {'expected tokens':>16} {'s.e.' if as_ascii else '± s.e.':>7} "
+             f"{'cards left':>10} "
+             f"{'goes out':>8}  option"]
+    for e in r.options:
+        option = e.play.text(as_ascii) if e.play else "draw a card"
+        lines.append(f"  {e.tokens:>16.3f} {e.stderr:>7.3f} {e.cards_left:>10.1f} "
+                     f"{e.win:>8.1%}  {option}")
+    return lines
 
 
-@click.command("arquimedes", cls=ListCommand,
-               help="Check a claimed Arquimedes play, e.g. \"3+2=5\": valid, or why not.")
+# ---------------------------------------------------------------- check
+
+@click.command("arquimedes", cls=ListCommand, help=_help(
+    "Check a claimed Arquimedes play, e.g. \"3+2=5\": valid, or exactly why not (exit "
+    "code 1), with the recommended play instead, or the draw or pass the rules require "
+    "when no play is legal.",
+    "eureka check arquimedes --top 3 --cards 2 5 7 12 K \"3+2=5\"", "check"))
 @click.argument("play")
-@_state_options
-@JSON
+@stack(STATE, JSON, ASCII, QUIET)
 @reports_errors
-def check_arquimedes(play, top, hand, ops, no_joker, draw_pile, others, seen, as_json):
-    state = _state(top, hand, ops, no_joker, draw_pile, others, seen)
-    verdict = claim.check(play, state)
-    if as_json:
-        emit_json({"schema": "eureka.arquimedes.check/1", "claim": play,
-                   "valid": verdict.valid, "reason": verdict.reason,
-                   "play": _play_json(verdict.play, len(state.hand))
-                   if verdict.play else None})
-    else:
-        click.echo(verdict.reason if verdict.valid else f"invalid: {verdict.reason}")
-    if not verdict.valid:
-        click.get_current_context().exit(1)
+def check_arquimedes(play, top, hand, ops, no_joker, draw_pile, others, seen, as_json,
+                     as_ascii, quiet):
+    game = _game(ops, no_joker)
+    result = game.check(play, game.state(top, hand, draw_pile, others, seen))
+    if not quiet:
+        emit(result, as_json, lambda r: _ascii(_check_lines(r, as_ascii), as_ascii))
+    verdict_exit(result.valid)
 
 
-@click.command("arquimedes", help="Score an Arquimedes game record: card totals, tie "
-                                  "draws, penalty tokens and the winner (docs/ARQUIMEDES.md).")
+def _check_lines(result, as_ascii: bool) -> list:
+    v = result.verdict
+    if v.valid:
+        return [v.reason]
+    lines = [f"invalid: {v.reason}"]
+    if v.better is not None:
+        lines.append(f"Recommended instead: {v.better.play.text(as_ascii)}")
+    return lines
+
+
+# ---------------------------------------------------------------- score
+
+@click.command("arquimedes", help=_help(
+    "Score an Arquimedes game record (- reads standard input): card totals, tie draws, "
+    "penalty tokens and the winner.",
+    "eureka score arquimedes game.txt", "score"))
 @click.argument("game_file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--no-joker", is_flag=True, help="The deck has no joker.")
-@JSON
+@stack(JSON, ASCII)
 @reports_errors
-def score_arquimedes(game_file, no_joker, as_json):
+def score_arquimedes(game_file, no_joker, as_json, as_ascii):
     text = sys.stdin.read() if game_file == "-" else read_text(game_file)
-    game = record.score(text, joker=not no_joker)
-    if as_json:
-        emit_json({"schema": "eureka.arquimedes.score/1", "players": list(game.players),
-                   "rounds": [{"winner": r.winner, "all_pass": r.all_pass,
-                               "totals": r.totals, "tokens": r.tokens,
-                               "pending_ties": [{"players": list(g), "total": t}
-                                                for g, t in r.pending]}
-                              for r in game.rounds],
-                   "totals": game.totals, "complete": game.complete,
-                   "winner": game.winner, "tied": list(game.pending)})
-        return
+    result = GAME.variant(joker=not no_joker).score(text)
+    emit(result, as_json, lambda r: _ascii(_score_lines(r.game), as_ascii))
+
+
+def _score_lines(game) -> list:
+    lines = []
     for n, r in enumerate(game.rounds, 1):
-        ending = f"{r.winner} went out" if r.winner else "every player passed"
-        click.echo(f"Round {n}: {ending}")
+        lines.append(f"Round {n}: " + (f"{r.winner} went out" if r.winner
+                                       else "every player passed"))
         for p in r.players:
             if p == r.winner:
-                click.echo(f"  {p:<10} out            token  — (returns token 1)")
-                continue
-            token = r.tokens[p] if r.tokens else "?"
-            click.echo(f"  {p:<10} cards {r.totals[p]:>3}      token {token:>2}")
-        for group, total in r.pending:
-            click.echo(f"  still tied on {total}: {', '.join(group)} each draw a card")
+                lines.append(f"  {p:<10} out            token  — (returns token 1)")
+            else:
+                token = r.tokens[p] if r.tokens else "?"
+                lines.append(f"  {p:<10} cards {r.totals[p]:>3}      token {token:>2}")
+        lines += [f"  still tied on {total}: {', '.join(group)} each draw a card"
+                  for group, total in r.pending]
     totals = "  ".join(f"{p} {t}" for p, t in game.totals.items())
-    click.echo(f"Tokens{' so far' if not game.complete else ''}: {totals}")
+    lines.append(f"Tokens{'' if game.complete else ' so far'}: {totals}")
     if game.winner:
-        via = " after the decider draw" if game.deciders else ""
-        click.echo(f"Winner: {game.winner}{via}")
+        lines.append(f"Winner: {game.winner}"
+                     + (" after the decider draw" if game.deciders else ""))
     elif game.pending:
-        click.echo(f"Tied on the fewest tokens: {', '.join(game.pending)}: each draws a "
-                   f"card, and the lowest card wins (the joker counts 13).")
-    elif len(game.rounds) < ROUNDS:
-        click.echo(f"{len(game.rounds)} of {ROUNDS} rounds played.")
+        lines.append(f"Tied on the fewest tokens: {', '.join(game.pending)}: each draws "
+                     f"a card, and the lowest card wins (the joker counts 13).")
+    elif len(game.rounds) < GAME.rounds:
+        lines.append(f"{len(game.rounds)} of {plural(GAME.rounds, 'round')} played.")
+    return lines
+
+
+# ---------------------------------------------------------------- simulate
+
+@click.command("arquimedes", help=_help(
+    "Complete five-round Arquimedes games (2–6 players), played by strategies in "
+    "compiled kernels, summarised; --compare plays the same games with and without the "
+    "joker and × ÷.",
+    "eureka simulate arquimedes --games 10000 --strategies greedy,random --seed 1",
+    "simulate"))
+@_games(10_000, GAME.max_games, games_bound)
+@SEED
+@click.option("--strategies", default="greedy", show_default=True,
+              help=f"One strategy per seat, comma-separated, from "
+                   f"{', '.join(GAME.strategies)}; one name for every seat.")
+@_players(GAME.players[1], "strategy")
+@click.option("--no-joker", is_flag=True, help="Play without the joker.")
+@click.option("--ops", default=GAME.ops, show_default=True,
+              help="Operations played: +-*/, or +- (the rulebook's tip for children).")
+@click.option("--compare", is_flag=True,
+              help="Also play the same games with and without the joker, and with and "
+                   "without × and ÷, and compare.")
+@stack(JSON, ASCII)
+@reports_errors
+def simulate_arquimedes(games, seed, strategies, players, no_joker, ops, compare,
+                        as_json, as_ascii):
+    game = _game(ops, no_joker)
+    names = _policies(strategies, players)
+    total = games * len(game.variants(compare))
+    with click.progressbar(length=total, label="games", file=sys.stderr,
+                           hidden=not sys.stderr.isatty()) as bar:
+        result = game.simulate(games, names, seed=seed, compare=compare,
+                               progress=bar.update)
+    emit(result, as_json, lambda r: _ascii(_simulation_lines(r, compare, as_ascii),
+                                           as_ascii))
+
+
+def _variant(s, as_ascii: bool) -> str:
+    return f"joker {'on' if s.joker else 'off'}, {ops_text(s.ops, as_ascii)}"
+
+
+def _simulation_lines(result, compare: bool, as_ascii: bool) -> list:
+    s = result.variants[0]
+    lines = [f"Arquimedes: {plural(s.games, 'game')}, {plural(len(s.seats), 'player')}, "
+             f"seed {s.seed}, {_variant(s, as_ascii)}",
+             f"{'seat':<5}{'strategy':<11}{'wins':>7}  {'95% interval':<16}"
+             f"{'tokens/round':>13}{'tokens/game':>12}"]
+    for n, seat in enumerate(s.seats, 1):
+        low, high = seat["ci95"]
+        lines.append(f"{n:<5}{seat['strategy']:<11}{seat['win_rate']:>7.1%}  "
+                     f"{f'{low:.1%}–{high:.1%}':<16}{seat['tokens_per_round']:>13.2f}"
+                     f"{seat['tokens_per_game']:>12.2f}")
+    t = s.rounds["turns"]
+    lines += [f"turns per round: mean {t['mean']:.1f}, median {t['median']:.0f}, "
+              f"90% within {t['p90']:.0f}, longest {t['max']}",
+              f"rounds ended by every player passing: {s.rounds['all_pass']:.2%}; "
+              f"tie draws per round: {s.rounds['tie_draws']:.3f}"]
+    if compare:
+        seats = "".join(f"{f'seat {n}':>9}" for n in range(1, len(s.seats) + 1))
+        lines += ["", "The same seeds under each variant:",
+                  f"{'variant':<26}{seats}{'turns':>8}{'all pass':>10}"]
+        for v in result.variants:
+            wins = "".join(f"{seat['win_rate']:>9.1%}" for seat in v.seats)
+            lines.append(f"{_variant(v, as_ascii):<26}{wins}"
+                         f"{v.rounds['turns']['mean']:>8.1f}{v.rounds['all_pass']:>10.2%}")
+    return lines
 
 
 def command(verb: str, name: str) -> click.Command:
     """The command for `eureka VERB arquimedes` (the registry's renderer protocol)."""
-    if verb == "simulate":
-        from eureka.cli import simulate_cmds
-        return simulate_cmds.simulate.commands[name]
     return {"solve": solve_arquimedes, "check": check_arquimedes,
-            "score": score_arquimedes}[verb]
+            "score": score_arquimedes, "simulate": simulate_arquimedes}[verb]

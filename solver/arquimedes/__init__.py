@@ -1,1 +1,8 @@
-"""Arquimedes (Knizia): plays, claims, round and game scoring, and simulated games."""
+"""Arquimedes (Knizia): plays, claims, round and game scoring, and simulated games.
+
+`GAME` is the game's contract: its preset and the verbs solve, check, score and
+simulate (eureka.arquimedes.game).  Importing it compiles nothing."""
+
+from eureka.arquimedes.game import GAME
+
+__all__ = ["GAME"]

@@ -1,19 +1,28 @@
-"""The Arquimedes deck, and cards as people write them: 1–13, and K or J for the
-Knizia joker."""
+"""The Arquimedes deck and its codes, and cards as people write them: 1–13, and K or J
+for the Knizia joker.  Pure Python: the kernels take their codes from here."""
 
 from collections import Counter
 
-from eureka.arquimedes.kernels import JOKER, deck_counts
 from eureka.errors import HandError
-from eureka.text import whole_number
+from eureka.text import plural, whole_number
 
+JOKER = 14                          # a card's code: 1–13 its value, 14 the joker
+CODES = 15                          # hand[code] for code 0..14 (0 unused)
+TOP_VALUE = 13                      # card values are 1..13; the joker counts 13 in hand
+HAND_SIZE = 5
+ROUNDS = 5
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+EQ, ADD, SUB, MUL, DIV = range(5)   # a play's operation: `top = card`, or top ∘ a = b
+OP_CODES = {"+": ADD, "-": SUB, "*": MUL, "/": DIV}     # eureka.ops codes -> play codes
+STRATEGIES = ("random", "greedy", "tactician")          # the kernels' codes, in order
 JOKER_NAMES = ("K", "J")
+DECK = Counter({**dict.fromkeys(range(1, 7), 6), **dict.fromkeys((7, 8, 9, 10, 12), 3),
+                11: 2, 13: 1})
 
 
 def deck(joker: bool = True) -> Counter:
     """{code: copies}: 6× 1–6, 3× 7–10 and 12, 2× 11, 1× 13, and the joker (code 14)."""
-    counts = deck_counts(joker)
-    return Counter({code: int(n) for code, n in enumerate(counts) if n})
+    return DECK + Counter({JOKER: 1}) if joker else Counter(DECK)
 
 
 def parse_card(text: str) -> int:
@@ -22,12 +31,13 @@ def parse_card(text: str) -> int:
     if name in JOKER_NAMES:
         return JOKER
     value = whole_number(name)
-    if value is not None and 1 <= value <= 13:
+    if value is not None and 1 <= value <= TOP_VALUE:
         return value
     raise HandError(f"{text!r} is not an Arquimedes card (1–13, or K for the joker)")
 
 
 def name(code: int) -> str:
+    """A card as written: its value, or K for the joker."""
     return "K" if code == JOKER else str(code)
 
 
@@ -39,11 +49,10 @@ def check_cards(codes, joker: bool = True, what: str = "the cards") -> None:
             if code == JOKER and not have[code]:
                 raise HandError(f"{what} hold the joker, but this game is played "
                                 f"without it")
-            copies = "copy" if have[code] == 1 else "copies"
-            raise HandError(f"{what} hold {count} cards of {name(code)}, but the deck "
-                            f"has only {have[code]} {copies}")
+            raise HandError(f"{what} hold {plural(count, 'card')} of {name(code)}, but "
+                            f"the deck has only {plural(have[code], 'copy', 'copies')}")
 
 
 def hand_total(codes) -> int:
     """What cards left in hand cost: their values, 13 for the joker."""
-    return sum(13 if c == JOKER else c for c in codes)
+    return sum(TOP_VALUE if c == JOKER else c for c in codes)

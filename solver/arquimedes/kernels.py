@@ -20,17 +20,15 @@ event (EV_ codes) for the tests to replay.  They do no validation and no I/O.
 import numpy as np
 from numba import njit, prange
 
-JOKER = 14
-CODES = 15                          # hand[code] for code 0..14 (0 unused)
-TOP_VALUE = 13                      # card values are 1..13; the joker counts 13 in hand
-EQ, ADD, SUB, MUL, DIV = 0, 1, 2, 3, 4
+from eureka.arquimedes.cards import (ADD, CODES, DIV, EQ, HAND_SIZE, JOKER, MUL, ROUNDS,
+                                     SUB, TOP_VALUE)
+from eureka.arquimedes.cards import deck as full_deck
+
 ALL_OPS = (1 << ADD) | (1 << SUB) | (1 << MUL) | (1 << DIV)
 FIRST, FIRST_VALUE, SECOND, SECOND_VALUE, OP, TOP = range(6)
 PLAY_COLUMNS = 6
 MAX_PLAYS = 13 * (2 + 4 * 13 * 3)    # a free top: every value, every operation
-RANDOM, GREEDY, TACTICIAN = 0, 1, 2
-HAND_SIZE = 5
-ROUNDS = 5
+RANDOM, GREEDY, TACTICIAN = range(3)  # the order of cards.STRATEGIES
 
 # The scalar state of a round: S_DRAW_POS..S_DRAW_END is the draw pile (next card at
 # S_DRAW_POS), the play pile holds S_PILE cards, S_TOP its top value (0 and S_FREE = 1
@@ -47,15 +45,16 @@ TRACE_COLUMNS = 9
 # ---------------------------------------------------------------- cards and plays
 
 def deck_counts(joker: bool) -> np.ndarray:
-    """The deck as counts per code: 6× 1–6, 3× 7–10 and 12, 2× 11, 1× 13, the joker."""
-    counts = np.zeros(CODES, np.int64)
-    counts[1:7] = 6
-    counts[7:11] = 3
-    counts[12] = 3
-    counts[11] = 2
-    counts[13] = 1
-    counts[JOKER] = 1 if joker else 0
-    return counts
+    """The deck (cards.deck) as counts per code."""
+    return counts(full_deck(joker).elements())
+
+
+def counts(codes) -> np.ndarray:
+    """Cards as counts per code, the kernels' form of a hand."""
+    out = np.zeros(CODES, np.int64)
+    for code in codes:
+        out[code] += 1
+    return out
 
 
 @njit(cache=True)
@@ -418,13 +417,14 @@ def simulate(first, games, players, strategies, deck, ops, seed):
 
 @njit(cache=True, parallel=True)
 def rollouts(hand, top, free, options, unseen, seen, others, draw_size, strategy, deck,
-             ops, samples, seed):
+             ops, first, samples, seed):
     """The rest of the round after each option of the player to move (seat 0), played
-    `samples` times: the unseen cards dealt at random to the other hands (sizes
-    `others`, in turn order) and the draw pile (`draw_size`), the rest under the play
-    pile, then every seat playing `strategy`.  options are play rows, or a row of zeros
-    for "draw a card"; sample s deals the same cards for every option.  Returns the
-    tokens, the card total and whether the round was won, per (option, sample)."""
+    for samples first .. first + samples - 1: the unseen cards dealt at random to the
+    other hands (sizes `others`, in turn order) and the draw pile (`draw_size`), the
+    rest under the play pile, then every seat playing `strategy`.  options are play
+    rows, or a row of zeros for "draw a card"; sample s deals the same cards for every
+    option, whatever the batch.  Returns the tokens, the card total and whether the
+    round was won, per (option, sample)."""
     n_opt = options.shape[0]
     players = others.shape[0] + 1
     tokens_out = np.zeros((n_opt, samples), np.int64)
@@ -435,7 +435,7 @@ def rollouts(hand, top, free, options, unseen, seen, others, draw_size, strategy
     size = deck.sum()
     for k in prange(samples * n_opt):
         smp, o = k // n_opt, k % n_opt
-        rng = seeded(seed, smp)
+        rng = seeded(seed, first + smp)
         pool = unseen.copy()
         shuffle(pool, 0, pool.shape[0], rng)
         hands = np.zeros((players, CODES), np.int64)

@@ -17,11 +17,9 @@ nobody went out ended with every player passing.
 import re
 from dataclasses import dataclass
 
-from eureka.arquimedes.cards import check_cards, parse_card
-from eureka.arquimedes.scoring import (MAX_PLAYERS, MIN_PLAYERS, GameScore, score_game,
-                                       score_round)
+from eureka.arquimedes.cards import MAX_PLAYERS, MIN_PLAYERS, check_cards, parse_card
+from eureka.arquimedes.scoring import GameScore, score_game, score_round
 from eureka.errors import EurekaError
-
 
 _ROUND = re.compile(r"round\s+\S+$", re.IGNORECASE)
 

@@ -3,11 +3,9 @@ five-round total and the winner with its tie-break."""
 
 from dataclasses import dataclass, field
 
-from eureka.arquimedes.cards import hand_total
-from eureka.arquimedes.kernels import ROUNDS
+from eureka.arquimedes.cards import MAX_PLAYERS, MIN_PLAYERS, ROUNDS, hand_total
 from eureka.errors import EurekaError
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
+from eureka.text import plural
 
 
 @dataclass(frozen=True)
@@ -57,8 +55,7 @@ def score_round(players, left: dict, draws: dict, winner: str | None) -> RoundSc
             used[p] += 1
     for p in ranked:
         if used[p] < len(draws.get(p, ())):
-            drew = len(draws[p])
-            raise EurekaError(f"{p} drew {drew} card{'s' * (drew > 1)} for ties, but "
+            raise EurekaError(f"{p} drew {plural(len(draws[p]), 'card')} for ties, but "
                               f"{used[p] or 'none'} {'was' if used[p] < 2 else 'were'} "
                               f"needed")
     if pending:

@@ -6,32 +6,42 @@ Strategies (kernels.choose), each plays whenever it can and draws only when it c
   greedy     the play with the most cards, then the most penalty points shed;
   tactician  the play that sheds the most penalty points, then the one leaving the top
              card that the cards it has not seen can answer in the fewest ways.
+
+Games and deals are played in batches and summarised as they come, so memory does not
+grow with their number; the bounds (eureka.arquimedes.bounds) keep a run within minutes.
 """
 
 import math
-from dataclasses import asdict, dataclass
+from fractions import Fraction
 
 import numpy as np
 
 from eureka.arquimedes import kernels as K
-from eureka.arquimedes.plays import Play, State, normal_ops, ops_mask
-from eureka.arquimedes.scoring import MAX_PLAYERS, MIN_PLAYERS
+from eureka.arquimedes.bounds import check_games, check_samples
+from eureka.arquimedes.cards import MAX_PLAYERS, MIN_PLAYERS, STRATEGIES
+from eureka.arquimedes.results import Estimate, Summary
+from eureka.arquimedes.state import State, normal_ops, ops_mask
 from eureka.errors import EurekaError
 
-STRATEGIES = {"random": K.RANDOM, "greedy": K.GREEDY, "tactician": K.TACTICIAN}
 CHUNK = 20_000                       # games per kernel call (one progress step)
+ROLLOUTS_PER_CALL = 1 << 18          # options × deals per kernel call
 Z95 = 1.959964
 
 
+def strategy_code(name: str) -> int:
+    """The kernels' code of a strategy."""
+    if name not in STRATEGIES:
+        raise EurekaError(f"unknown strategy {name!r}: choose from {', '.join(STRATEGIES)}")
+    return STRATEGIES.index(name)
+
+
 def strategy_codes(names) -> np.ndarray:
-    unknown = [n for n in names if n not in STRATEGIES]
-    if unknown:
-        raise EurekaError(f"unknown strategy {unknown[0]!r}: choose from "
-                          f"{', '.join(STRATEGIES)}")
+    """The kernels' codes of one strategy per seat."""
+    codes = [strategy_code(n) for n in names]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise EurekaError(f"Arquimedes is played by {MIN_PLAYERS}–{MAX_PLAYERS} players, "
                           f"not {len(names)}")
-    return np.array([STRATEGIES[n] for n in names], np.int64)
+    return np.array(codes, np.int64)
 
 
 def wilson(successes: int, n: int) -> tuple:
@@ -42,48 +52,54 @@ def wilson(successes: int, n: int) -> tuple:
     return centre - half, centre + half
 
 
-@dataclass
-class Summary:
-    games: int
-    seed: int
-    joker: bool
-    ops: str
-    seats: list            # per seat: strategy, wins, win_rate, ci95, tokens per round
-    rounds: dict           # turns (mean, median, p90, max), all_pass share, tie draws
-
-    def as_dict(self) -> dict:
-        return asdict(self)
-
-
 def simulate(games: int, strategies, seed: int = 0, joker: bool = True,
              ops: str = "+-*/", progress=None) -> Summary:
     """`games` complete five-round games; game g is the same for (seed, g) whatever
-    else is run."""
+    else is run.  `progress(n)` is called after every n games."""
+    check_games(games)
     codes = strategy_codes(strategies)
     ops = normal_ops(ops)
-    mask = ops_mask(ops)
-    deck = K.deck_counts(joker)
-    parts = []
+    mask, deck, players = ops_mask(ops), K.deck_counts(joker), len(codes)
+    wins = np.zeros(players, np.int64)
+    tokens = np.zeros(players, np.int64)
+    turns = np.zeros(1, np.int64)                     # a histogram of turns per round
+    all_pass = ties = 0
     for first in range(0, games, CHUNK):
         count = min(CHUNK, games - first)
-        parts.append(K.simulate(first, count, len(codes), codes, deck, mask, seed))
+        w, t, n, a, d = K.simulate(first, count, players, codes, deck, mask, seed)
+        wins += np.bincount(w, minlength=players)
+        tokens += t.sum(axis=(0, 1))
+        counted = np.bincount(n.ravel())
+        turns = np.pad(turns, (0, max(0, len(counted) - len(turns))))
+        turns[:len(counted)] += counted
+        all_pass += int(a.sum())
+        ties += int(d.sum())
         if progress:
             progress(count)
-    winners, tokens, turns, all_pass, ties = (np.concatenate(x) for x in zip(*parts))
+    rounds = games * K.ROUNDS
     seats = []
-    for p, name in enumerate(strategies):
-        wins = int((winners == p).sum())
-        low, high = wilson(wins, games)
-        seats.append({"strategy": name, "wins": wins, "win_rate": wins / games,
-                      "ci95": [low, high],
-                      "tokens_per_round": float(tokens[:, :, p].mean()),
-                      "tokens_per_game": float(tokens[:, :, p].sum(axis=1).mean())})
-    flat = turns.ravel()
-    rounds = {"turns": {"mean": float(flat.mean()), "median": float(np.median(flat)),
-                        "p90": float(np.percentile(flat, 90)), "max": int(flat.max())},
-              "all_pass": float(all_pass.mean()),
-              "tie_draws": float(ties.mean())}
-    return Summary(games, seed, joker, ops, seats, rounds)
+    for name, won, tok in zip(strategies, wins.tolist(), tokens.tolist()):
+        low, high = wilson(won, games)
+        seats.append({"strategy": name, "wins": won, "win_rate": won / games,
+                      "ci95": [low, high], "tokens_per_round": tok / rounds,
+                      "tokens_per_game": tok / games})
+    mean = sum(v * c for v, c in enumerate(turns.tolist())) / rounds
+    summary = {"turns": {"mean": mean, "median": quantile(turns, 0.5),
+                         "p90": quantile(turns, 0.9), "max": len(turns) - 1},
+               "all_pass": all_pass / rounds, "tie_draws": ties / rounds}
+    return Summary(games, seed, joker, ops, seats, summary)
+
+
+def quantile(histogram: np.ndarray, q: float) -> float:
+    """The q-quantile of the values counted in `histogram` (histogram[v]: how many are
+    v), interpolated linearly between order statistics as numpy.percentile does."""
+    cumulative = np.cumsum(histogram)
+    at = q * (int(cumulative[-1]) - 1)
+    low = int(math.floor(at))
+    a, b = (int(np.searchsorted(cumulative, r, side="right")) for r in (low, low + 1))
+    b = b if low + 1 < cumulative[-1] else a
+    t = at - low
+    return float(a + (b - a) * t) if t < 0.5 else float(b - (b - a) * (1 - t))
 
 
 def assumed_draw_pile(state: State) -> int:
@@ -96,37 +112,38 @@ def assumed_draw_pile(state: State) -> int:
     return len(state.unseen_cards()) - sum(state.others)
 
 
-@dataclass(frozen=True)
-class Estimate:
-    """The rest of the round after one option, over many deals of the unseen cards."""
-
-    play: Play | None                   # None: draw a card
-    tokens: float                       # expected penalty tokens of this round
-    stderr: float
-    cards_left: float                   # expected card total left in hand
-    win: float                          # the share of deals in which it goes out
-
-
 def rank_options(state: State, legal: list, samples: int, strategy: str = "greedy",
                  seed: int = 0) -> list:
     """Each legal play (and drawing a card, when the pile has one) ranked by the
     expected penalty tokens of the rest of the round: the unseen cards are dealt at
     random to the other hands and the draw pile, and every seat then plays `strategy`.
-    Needs the other players' hand sizes."""
+    Needs the other players' hand sizes; 2 to bounds.MAX_SAMPLES deals."""
+    check_samples(samples)
+    code = strategy_code(strategy)
     draw = assumed_draw_pile(state)
-    unseen = state.unseen_cards()
     options = [[p.first, p.first_value, p.second, p.second_value, p.op, p.top]
                for p in legal] + ([[0] * K.PLAY_COLUMNS] if draw > 0 else [])
     if not options:
         return []
-    tokens, totals, won = K.rollouts(
-        state.hand_counts(), state.top.value or 0, int(state.top.free),
-        np.array(options, np.int64), np.array(unseen, np.int64),
-        np.array(state.seen + (state.top_code,), np.int64),
-        np.array(state.others, np.int64), draw, STRATEGIES[strategy],
-        K.deck_counts(state.joker), state.ops_mask, samples, seed)
+    rows = np.array(options, np.int64)
+    step = max(1, ROLLOUTS_PER_CALL // len(options))
+    sums = np.zeros((4, len(options)), object)     # tokens, tokens², cards left, wins
+    for first in range(0, samples, step):
+        tokens, totals, won = K.rollouts(
+            K.counts(state.hand), state.top.value or 0, int(state.top.free), rows,
+            np.array(state.unseen_cards(), np.int64),
+            np.array(state.seen + (state.top_code,), np.int64),
+            np.array(state.others, np.int64), draw, code,
+            K.deck_counts(state.joker), state.ops_mask, first,
+            min(step, samples - first), seed)
+        for row, part in enumerate((tokens, tokens * tokens, totals, won)):
+            sums[row] += np.array(part.sum(axis=1).tolist(), object)
     plays = list(legal) + [None] * (len(options) - len(legal))
-    out = [Estimate(play, float(t.mean()), float(t.std(ddof=1) / math.sqrt(samples))
-                    if samples > 1 else 0.0, float(c.mean()), float(w.mean()))
-           for play, t, c, w in zip(plays, tokens, totals, won)]
+    out = [Estimate(play, t / samples, _stderr(t, t2, samples), c / samples, w / samples)
+           for play, t, t2, c, w in zip(plays, *sums)]
     return sorted(out, key=lambda e: (e.tokens, e.cards_left))
+
+
+def _stderr(total: int, squares: int, n: int) -> float:
+    """The standard error of a mean, from the sum and the sum of squares (exact)."""
+    return math.sqrt(Fraction(squares * n - total * total, n * n * (n - 1)))

@@ -5,20 +5,19 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from eureka.arquimedes import claim
 from eureka.arquimedes import kernels as K
 from eureka.arquimedes.cards import deck
-from eureka.arquimedes.plays import Play, State, Top, parse_top, plays, recommend
+from eureka.arquimedes.plays import plays, recommend
 from eureka.arquimedes.scoring import score_game, score_round
 from eureka.arquimedes.simulate import rank_options, simulate, wilson
+from eureka.arquimedes.state import Play, State, Top, make_state
 from eureka.errors import EurekaError
 from tests.oracle import arquimedes as oracle
 
-SETTINGS = settings(max_examples=400, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
 FULL = deck(True)
 
 
@@ -43,7 +42,6 @@ def as_row(p: Play) -> tuple:
     return (p.top, p.op, p.first, p.first_value, p.second, p.second_value)
 
 
-@SETTINGS
 @given(states())
 def test_plays_match_the_brute_force_and_pass_the_checker(state):
     got = plays(state)
@@ -51,12 +49,12 @@ def test_plays_match_the_brute_force_and_pass_the_checker(state):
                                                      state.ops)
     assert len({as_row(p) for p in got}) == len(got)
     for p in got:
-        verdict = claim.check(p.text(), state)
-        assert verdict.valid and verdict.play == p, (p.text(), verdict.reason)
+        judged = claim.check(p.text(), state)
+        assert judged.verdict.valid and judged.play == p, (p.text(), judged.verdict.reason)
         assert claim.check(p.text(ascii=True), state).play == p
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=max(1, settings.default.max_examples // 3))   # 12,000 claims each
 @given(states())
 def test_every_written_claim_is_judged_as_the_brute_force_says(state):
     """Every claim `t op a = b` and `t = a` with values 0–14, legal or not."""
@@ -65,63 +63,85 @@ def test_every_written_claim_is_judged_as_the_brute_force_says(state):
     for t in tops:
         for a in range(0, 15):
             expected = any(p[0] == t and p[1] == 0 and p[3] == a for p in legal)
-            assert claim.check(f"{t}={a}", state).valid == expected, (t, a)
+            assert claim.check(f"{t}={a}", state).verdict.valid == expected, (t, a)
             for op, sign in enumerate("+-*/", start=1):
                 for b in range(0, 15):
                     expected = any(p[0] == t and p[1] == op and p[3] == a and p[5] == b
                                    for p in legal)
-                    verdict = claim.check(f"{t}{sign}{a}={b}", state)
+                    verdict = claim.check(f"{t}{sign}{a}={b}", state).verdict
                     assert verdict.valid == expected, (f"{t}{sign}{a}={b}", verdict.reason)
 
 
 def state(top="3", hand="2 5 7 12 K", ops="+-*/", **kw) -> State:
-    from eureka.arquimedes.cards import parse_card
-    return State(parse_top(top), tuple(sorted(parse_card(c) for c in hand.split())),
-                 ops, **kw)
+    return make_state(top, hand.split(), ops, **kw)
 
 
-@pytest.mark.parametrize("claimed, reason", [
-    ("3+2=5", "valid: 3 + 2 = 5"),
-    ("3 = K", "valid: 3 = K(3)"),
-    ("3+K=12", "valid: 3 + K(9) = 12"),
-    ("3 x 4 = 12", "valid: 3 × K(4) = 12"),
-    ("8=3+5", "the result card must come last"),
-    ("3+5=9", "3 + 5 makes 8, not 9"),
-    ("3-5=K", "3 − 5 is −2: results are never below 1"),
-    ("3/2=K", "3 ÷ 2 is not a whole number"),
-    ("3+12=K", "3 + 12 is 15: no card is higher than 13"),
-    ("4=4", "the equation must start with the top card, 3"),
-    ("3+K=8", "you hold no 8 to play"),
-    ("3+K=K", "two jokers"),
-    ("3=5", "3 = 5 is not true"),
+@pytest.mark.parametrize("claimed, problem, reason", [
+    ("3+2=5", None, "valid: 3 + 2 = 5"),
+    ("3 = K", None, "valid: 3 = K(3)"),
+    ("3+K=12", None, "valid: 3 + K(9) = 12"),
+    ("3 x 4 = 12", None, "valid: 3 × K(4) = 12"),
+    ("3 · 4 = 12", None, "valid: 3 × K(4) = 12"),
+    ("3 – 2 = K", None, "valid: 3 − 2 = K(1)"),
+    ("8=3+5", "result-first", "the result card must come last"),
+    ("3+5=9", "wrong-result", "3 + 5 makes 8, not 9"),
+    ("3+K=14", "wrong-result", "no card K can stand for makes 3 + K = 14"),
+    ("3-5=K", "domain", "3 − 5 is −2: results are never below 1"),
+    ("3/2=K", "domain", "3 ÷ 2 is not a whole number"),
+    ("3+12=K", "too-large", "3 + 12 is 15: no card is higher than 13"),
+    ("3+14=K", "not-a-card", "3 + 14 uses 14, which is not a card value (1–13)"),
+    ("3^2=K", "operation", "^ is not played in this game (only + − × ÷)"),
+    ("4=4", "not-top", "the equation must start with the top card, 3"),
+    ("K(3)=3", "not-top", "the top card is 3, not the joker"),
+    ("3+K=8", "card-missing", "you hold no 8 to play"),
+    ("3+K=K", "two-jokers", "two jokers"),
+    ("3=5", "wrong-result", "3 = 5 is not true"),
 ])
-def test_claims_say_why(claimed, reason):
-    verdict = claim.check(claimed, state())
+def test_claims_say_why(claimed, problem, reason):
+    verdict = claim.check(claimed, state()).verdict
     assert reason in verdict.reason
-    assert verdict.valid == reason.startswith("valid")
+    assert verdict.problem == problem
+    assert verdict.valid == (problem is None)
 
 
 def test_claims_under_other_rules():
-    assert "× is not played" in claim.check("3*4=12", state(ops="+-")).reason
+    judged = claim.check("3*4=12", state(ops="+-"))
+    assert "× is not played" in judged.verdict.reason and judged.verdict.problem == "operation"
     free = state(top="K", hand="2 5 7")
-    assert claim.check("9 - 2 = 7", free).valid            # the player names the joker
-    assert claim.check("5=5", free).valid
+    assert claim.check("9 - 2 = 7", free).verdict.valid     # the player names the joker
+    assert claim.check("5=5", free).verdict.valid
+    assert claim.check("K=5", free).verdict.problem == "joker-value"
+    assert claim.check("K(0)=0", free).verdict.problem == "not-a-card"
     last = claim.check("3+2=5", state(hand="2 5"))
-    assert last.valid and last.empties_hand
+    assert last.verdict.valid and last.verdict.reason.endswith("empties your hand and "
+                                                               "wins the round")
     with pytest.raises(EurekaError, match="at most two cards"):
         claim.check("3+2+1=6", state())
 
 
+def test_the_operations_are_spelled_as_eureka_ops_reads_them():
+    assert state(ops="+-x:").ops == "+-*/" and state(ops="−+").ops == "+-"
+    with pytest.raises(EurekaError, match="operations must be chosen"):
+        state(ops="+^")
+
+
 def test_recommendation():
     advice = recommend(state(hand="2 5"), plays(state(hand="2 5")))
-    assert advice.play.text() == "3 + 2 = 5" and "empties your hand" in advice.reason
+    assert advice.play.text() == "3 + 2 = 5" and advice.basis == "empties-hand"
+    assert advice.action == "play" and "empties your hand" in advice.reason
     two = state(hand="1 4 9 13")                 # 3 + 1 = 4 sheds 5; 3 × 3 = 9 needs a 3
     assert [p.text() for p in plays(two)] == ["3 + 1 = 4"]
     wide = state(hand="2 5 7 12 K")
     advice = recommend(wide, plays(wide))
     assert advice.play.shed == max(p.shed for p in plays(wide)) == 25
-    none = state(hand="9 11", draw_pile=0)
-    assert recommend(none, plays(none)).reason.endswith("pass")
+    assert (advice.basis, advice.answers) == ("sheds-most", 334)
+    assert advice.reason == ("it sheds the most points (25) and leaves 12 on top, which "
+                             "the cards you have not seen answer in the fewest ways (334)")
+    for pile, action in ((0, "pass"), (3, "draw"), (None, "draw")):
+        none = state(hand="9 11", draw_pile=pile)
+        assert plays(none) == []
+        advice = recommend(none, [])
+        assert (advice.action, advice.play, advice.basis) == (action, None, None)
     # 2 × 1 = 2 and 2 ÷ 2 = 1 both shed 3 points: the top the unseen cards answer in
     # fewer ways is recommended.
     level = state(top="2", hand="1 2 5 6")
@@ -233,8 +253,8 @@ def replay(players, joker, ops_text, result):
                 if event == K.EV_PLAY:
                     play = Play(int(top_value), int(op), int(card), int(value), int(card2),
                                 int(value2))
-                    verdict = claim.check(play.text(), now)
-                    assert verdict.valid and verdict.play == play, verdict.reason
+                    judged = claim.check(play.text(), now)
+                    assert judged.verdict.valid and judged.play == play, judged.verdict.reason
                     hands[player] -= Counter(play.cards)
                     pile += play.cards
                     top = Top(play.new_top, play.cards[-1] == K.JOKER)
@@ -303,6 +323,12 @@ def test_simulated_games_replay_under_the_rules(players, strategies, joker, ops)
         result = run_traced(players, strategies, joker, mask, 7, game)
         checked += replay(players, joker, ops, result)
     assert checked > 100
+
+
+def test_the_kernels_deck_is_the_rulebooks():
+    assert K.deck_counts(True).tolist() == [0, 6, 6, 6, 6, 6, 6, 3, 3, 3, 3, 2, 3, 1, 1]
+    assert K.deck_counts(False).sum() == 54 and K.counts([14, 3, 3]).tolist()[3::11] == [
+        2, 1]
 
 
 def test_seeded_runs_repeat_and_do_not_depend_on_the_batch():

@@ -1,0 +1,104 @@
+"""Arquimedes as one object, GAME: the preset (the whole ruleset) and the verbs solve,
+check, score and simulate, each returning a result of eureka.arquimedes.results.
+Importing it compiles nothing: a verb imports the kernels when it needs them."""
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from eureka.arquimedes import bounds, claim, record
+from eureka.arquimedes.cards import (HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, ROUNDS,
+                                     STRATEGIES, deck)
+from eureka.arquimedes.results import (Checked, Move, Rollouts, Scored, Simulation,
+                                       Solution)
+from eureka.arquimedes.state import State, make_state, normal_ops
+
+
+@dataclass(frozen=True)
+class Arquimedes:
+    """The ruleset: the deck with or without the joker, the operations played (`+-`:
+    the children's game), five cards a hand, five rounds, 2–6 players; the strategies
+    of simulated players and the bounds of a simulation."""
+
+    joker: bool = True
+    ops: str = "+-*/"
+    hand_size: int = HAND_SIZE
+    rounds: int = ROUNDS
+    players: tuple = (MIN_PLAYERS, MAX_PLAYERS)
+    strategies: tuple = STRATEGIES
+    max_games: int = bounds.MAX_GAMES
+    max_samples: int = bounds.MAX_SAMPLES
+    name: str = "arquimedes"
+
+    @property
+    def deck(self) -> Counter:
+        """{card code: copies}; the joker is code 14."""
+        return deck(self.joker)
+
+    def variant(self, joker: bool | None = None, ops: str | None = None) -> "Arquimedes":
+        """The game with or without the joker, or with other operations."""
+        return replace(self, joker=self.joker if joker is None else joker,
+                       ops=self.ops if ops is None else normal_ops(ops))
+
+    def variants(self, compare: bool = False) -> list:
+        """This game, then with `compare` each other of joker on/off and + − × ÷ or
+        + − (the variants `simulate` compares)."""
+        if not compare:
+            return [self]
+        return [self] + [v for v in (self.variant(j, o) for o in ("+-*/", "+-")
+                                     for j in (True, False)) if v != self]
+
+    def state(self, top, hand, draw_pile: int | None = None, others=None,
+              seen=()) -> State:
+        """What the player to move knows, the cards as written ('3', 'K', 'K=7' for the
+        top; 'K' or 'J' the joker) or as codes: the top card, the hand, and where known
+        the draw pile's size, the other hands' sizes in turn order, the cards seen."""
+        return make_state(top, hand, self.ops, self.joker, draw_pile, others, seen)
+
+    def solve(self, top, hand, *, samples: int | None = None, strategy: str = "greedy",
+              seed: int = 0, **known) -> Solution:
+        """Every legal play and the advice; with `samples`, every option (and drawing)
+        played out that many times to the end of the round (needs `others`)."""
+        from eureka.arquimedes.plays import plays, recommend
+        from eureka.arquimedes.simulate import assumed_draw_pile, rank_options
+        state = self.state(top, hand, **known)
+        legal = plays(state)
+        rollouts = None
+        if samples is not None:
+            ranked = rank_options(state, legal, samples, strategy, seed)
+            rollouts = Rollouts(samples, strategy, len(state.unseen_cards()),
+                                state.others, assumed_draw_pile(state), tuple(ranked))
+        return Solution(state, tuple(legal), recommend(state, legal), rollouts)
+
+    def check(self, claimed: str, state: State) -> Checked:
+        """A claimed play judged by the independent checker.  When it is invalid, the
+        verdict gives the recommended play as `better`, or with no legal play the
+        rules' `action`: draw a card, or pass when the draw pile is empty."""
+        judged = claim.check(claimed, state)
+        verdict = judged.verdict
+        if not verdict.valid:
+            from eureka.arquimedes.plays import plays, recommend
+            advice = recommend(state, plays(state))
+            if advice.play is not None:
+                verdict = replace(verdict, better=Move(advice.play, len(state.hand)))
+            else:
+                verdict = replace(verdict, action=advice.action,
+                                  reason=f"{verdict.reason}; {advice.reason}")
+        return Checked(claimed, state, verdict, judged.play)
+
+    def score(self, text: str) -> Scored:
+        """A game record (eureka.arquimedes.record) scored: totals, tokens, winner."""
+        return Scored(record.score(text, self.joker))
+
+    def simulate(self, games: int, strategies, *, seed: int = 0, compare: bool = False,
+                 progress=None) -> Simulation:
+        """`games` complete games, one strategy per seat; with `compare` the same games
+        again with and without the joker and × ÷.  `progress(n)` after n games."""
+        from eureka.arquimedes import simulate
+        bounds.check_games(games)
+        simulate.strategy_codes(strategies)
+        return Simulation(tuple(
+            simulate.simulate(games, strategies, seed, v.joker, v.ops, progress)
+            for v in self.variants(compare)))
+
+
+GAME = Arquimedes()

@@ -1,0 +1,91 @@
+"""Arquimedes simulations summarised in batches, against the whole arrays summarised at
+once; options played out in batches, against one batch; and the bounds of a run."""
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from eureka.arquimedes import bounds
+from eureka.arquimedes import kernels as K
+from eureka.arquimedes import simulate as sim
+from eureka.arquimedes.plays import plays
+from eureka.arquimedes.state import make_state
+from eureka.errors import EurekaError
+
+
+@given(st.lists(st.integers(1, 90), min_size=1, max_size=300),
+       st.sampled_from([0.0, 0.1, 0.5, 0.9, 0.95, 1.0]))
+def test_quantiles_of_a_histogram_are_numpys(values, q):
+    histogram = np.bincount(values)
+    assert sim.quantile(histogram, q) == pytest.approx(np.percentile(values, q * 100),
+                                                       abs=1e-9)
+
+
+@pytest.mark.parametrize("strategies, joker, ops", [
+    (["greedy", "random", "tactician"], True, "+-*/"),
+    (["random", "random"], False, "+-"),
+])
+def test_the_summary_in_batches_is_the_summary_of_every_game(monkeypatch, strategies,
+                                                            joker, ops):
+    games, seed = 230, 5
+    monkeypatch.setattr(sim, "CHUNK", 37)                 # several uneven batches
+    steps = []
+    s = sim.simulate(games, strategies, seed, joker, ops, progress=steps.append)
+    assert sum(steps) == games and len(steps) == 7
+    codes = sim.strategy_codes(strategies)
+    winners, tokens, turns, all_pass, ties = K.simulate(
+        0, games, len(codes), codes, K.deck_counts(joker), K.ALL_OPS if ops == "+-*/"
+        else (1 << K.ADD) | (1 << K.SUB), seed)
+    for p, seat in enumerate(s.seats):
+        assert seat["wins"] == int((winners == p).sum())
+        assert seat["tokens_per_round"] == pytest.approx(tokens[:, :, p].mean())
+        assert seat["tokens_per_game"] == pytest.approx(tokens[:, :, p].sum(axis=1).mean())
+        assert seat["ci95"] == list(sim.wilson(seat["wins"], games))
+    flat = turns.ravel()
+    assert s.rounds["turns"] == pytest.approx({
+        "mean": flat.mean(), "median": np.median(flat), "p90": np.percentile(flat, 90),
+        "max": flat.max()})
+    assert s.rounds["all_pass"] == pytest.approx(all_pass.mean())
+    assert s.rounds["tie_draws"] == pytest.approx(ties.mean())
+
+
+def test_options_played_out_in_batches_are_the_same_deals(monkeypatch):
+    state = make_state("3", "2 5 7 12 K".split(), others=(5, 4))
+    legal = plays(state)
+    whole = sim.rank_options(state, legal, 60, seed=4)
+    monkeypatch.setattr(sim, "ROLLOUTS_PER_CALL", 50)    # 13 options: 3 deals a call
+    assert sim.rank_options(state, legal, 60, seed=4) == whole
+    # The mean and standard error are those of every deal at once.
+    rows = np.array([[p.first, p.first_value, p.second, p.second_value, p.op, p.top]
+                     for p in legal] + [[0] * K.PLAY_COLUMNS], np.int64)
+    tokens, totals, won = K.rollouts(
+        K.counts(state.hand), 3, 0, rows, np.array(state.unseen_cards(), np.int64),
+        np.array([3], np.int64), np.array([5, 4], np.int64), sim.assumed_draw_pile(state),
+        K.GREEDY, K.deck_counts(True), state.ops_mask, 0, 60, 4)
+    by_play = {e.play: e for e in whole}
+    for play, t, c, w in zip(legal + [None], tokens, totals, won):
+        e = by_play[play]
+        assert e.tokens == pytest.approx(t.mean())
+        assert e.stderr == pytest.approx(t.std(ddof=1) / np.sqrt(60))
+        assert (e.cards_left, e.win) == pytest.approx((c.mean(), w.mean()))
+
+
+def test_the_bounds():
+    assert bounds.games_bound(10**30).startswith(
+        "at most 100,000,000 games (about 42 minutes at 40,000 games a second); "
+        "1,000,000,000,000,000,000,000,000,000,000 would take about ")
+    assert bounds.games_bound(10**30).endswith(" years")
+    assert bounds.games_bound(2 * 10**8).endswith("would take about 1 hour")
+    with pytest.raises(EurekaError, match="at most 100,000,000 games"):
+        sim.simulate(10**8 + 1, ["greedy", "greedy"])
+    with pytest.raises(EurekaError, match="play at least one"):
+        sim.simulate(0, ["greedy", "greedy"])
+    state = make_state("3", ["2", "5"], others=(4,))
+    for samples in (1, 10**6 + 1, 10**30):
+        with pytest.raises(EurekaError, match="played out 2 to 1,000,000 times"):
+            sim.rank_options(state, plays(state), samples)
+    with pytest.raises(EurekaError, match="unknown strategy ''"):
+        sim.strategy_codes(["greedy", "", "random"])
+    with pytest.raises(EurekaError, match="unknown strategy 'clever'"):
+        sim.rank_options(state, plays(state), 10, strategy="clever")
