@@ -1,140 +1,122 @@
-"""`solve` and `check` for the numbers games: Pitagoras, Countdown and any numbers."""
+"""`solve` and `check` for the numbers games (Pitagoras, Countdown, the 24 game, any
+numbers): options in, the game's contract called, its result rendered as text or JSON.
+`analyze` is in eureka.cli.analyze_cmds."""
 
-import dataclasses
-from collections import Counter
-from dataclasses import dataclass, replace
+import json
+from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Callable
 
 import click
 
-from eureka.cli.base import InputError, ListCommand, ListOption, emit_json, reports_errors
 from eureka import countdown, game24, pitagoras
-from eureka.numbers import claim
-from eureka.errors import SearchTooLarge
-from eureka.numbers.rules import DOMAINS, MAX_CAP, NUMBERS, Rules
-from eureka.numbers.solve import Equation, Solution, best_equation, search_for, solve
-
-TREES_BY_DEFAULT = 6     # count expression trees by default up to this many cards,
-TREES_BY_DEFAULT_FRACTION = 5       # fewer in the fraction domain (seconds on six)
-
-
-@dataclass(frozen=True)
-class Game:
-    """How one numbers game turns command-line options into cards, target and rules."""
-
-    name: str
-    title: str
-    options: tuple
-    setup: Callable          # options -> (cards, target, rules)
-    every_card: bool = False     # an answer must use every card (the 24 game)
-
-
-def _target(opts) -> int:
-    if opts.target is None:
-        raise InputError("a target is needed: --target N")
-    return opts.target
-
-
-def _pitagoras(opts):
-    if (opts.target is None) == (not opts.dice):
-        raise InputError("give either --target N or --dice FACE FACE")
-    target = opts.target if opts.target is not None else pitagoras.dice_target(opts.dice,
-                                                                              opts.die)
-    if not opts.any_numbers:
-        pitagoras.check_cards(opts.cards, opts.easy)
-    return opts.cards, target, pitagoras.rules(opts.pow)
-
-
-def _countdown(opts):
-    if not opts.any_numbers:
-        countdown.check_cards(opts.cards)
-    return opts.cards, _target(opts), countdown.rules()
-
-
-def _game24(opts):
-    if not opts.any_numbers:
-        game24.check_cards(opts.cards)
-        if len(opts.cards) != game24.HAND_SIZE:
-            raise InputError(f"the 24 game deals {game24.HAND_SIZE} cards, not "
-                             f"{len(opts.cards)} (--any-numbers for other hands)")
-    return opts.cards, game24.TARGET if opts.target is None else opts.target, game24.rules()
-
-
-def _numbers(opts):
-    rules = replace(NUMBERS, ops=opts.ops, domain=opts.domain, cap=opts.cap)
-    return opts.cards, _target(opts), rules
-
+from eureka.cli.base import (ASCII, JSON, QUIET, InputError, ListCommand, ListOption, Whole,
+                             emit_json, reports_errors, stack, verdict_exit)
+from eureka.numbers import GAME as NUMBERS
+from eureka.numbers.rules import DOMAINS, MAX_CAP
+from eureka.ops import sign
+from eureka.text import plural
 
 ANY_NUMBERS = click.option("--any-numbers", is_flag=True,
                            help="Allow any cards, not only the game's deck.")
-GAMES = {
-    "pitagoras": Game("pitagoras", "Pitagoras", (
-        click.option("--dice", cls=ListOption, type=int,
+
+
+def _pitagoras(_, opts):
+    game = pitagoras.variant(pow=opts.pow, easy=opts.easy, die=opts.die)
+    return game.any_numbers() if opts.any_numbers else game
+
+
+def _preset(game, opts):
+    return game.any_numbers() if opts.any_numbers else game
+
+
+def _numbers(game, opts):
+    return game.with_rules(ops=opts.ops, domain=opts.domain, cap=opts.cap)
+
+
+@dataclass(frozen=True)
+class Form:
+    """How one game's command reads its options: the preset, its own options, the
+    options turned into the game to play (setup(preset, opts)), an example and a claim
+    for it."""
+
+    game: object
+    options: tuple
+    setup: Callable
+    example: str
+    claim: str
+
+
+FORMS = {
+    "pitagoras": Form(pitagoras.GAME, (
+        click.option("--dice", cls=ListOption, type=Whole(), metavar="FACE FACE",
                      help="The two dice rolled, e.g. --dice 30 2 (instead of --target)."),
         click.option("--die", type=click.Choice(sorted(pitagoras.TENS_DICE)),
                      default="blue", show_default=True,
                      help="The two-digit die in play: blue, red (easier) or black (harder)."),
         click.option("--pow", is_flag=True, help="Allow exponentiation (the harder variant)."),
         click.option("--easy", is_flag=True, help="The easier deck: no cards above 15."),
-        ANY_NUMBERS), _pitagoras),
-    "countdown": Game("countdown", "Countdown", (ANY_NUMBERS,), _countdown),
-    "game24": Game("game24", "24 game", (ANY_NUMBERS,), _game24, every_card=True),
-    "numbers": Game("numbers", "Numbers", (
+        ANY_NUMBERS), _pitagoras, "--cards 2 7 6 12 15 --target 32", "7*6-12+2"),
+    "countdown": Form(countdown.GAME, (ANY_NUMBERS,), _preset,
+                      "--cards 100 75 50 25 6 3 --target 952", "((100+6)*3*75-50)/25"),
+    "game24": Form(game24.GAME, (ANY_NUMBERS,), _preset, "--cards 3 3 8 8", "8/(3-8/3)"),
+    "numbers": Form(NUMBERS, (
         click.option("--ops", default="+-*/", show_default=True,
                      help="Operations allowed, from + - * / ^."),
         click.option("--domain", type=click.Choice(list(DOMAINS)), default="whole",
                      show_default=True,
                      help="Every step a whole number >= 0, >= 1 (positive), or any "
                           "fraction >= 0 (as in the 24 game; without ^)."),
-        click.option("--cap", type=click.IntRange(1, MAX_CAP), default=MAX_CAP,
-                     show_default=True, help="Largest intermediate value considered.")),
-                     _numbers),
+        click.option("--cap", type=Whole(1, MAX_CAP), default=MAX_CAP, show_default=True,
+                     metavar="N",
+                     help="Largest intermediate value considered.")),
+        _numbers, "--cards 2 3 --target 8 --ops '+-*/^'", "2^3"),
 }
 
-COMMON = (
-    click.option("--cards", cls=ListOption, type=click.IntRange(min=0), required=True,
+HAND = (
+    click.option("--cards", cls=ListOption, type=Whole(0, MAX_CAP), required=True,
+                 metavar="N...",
                  help="The cards on the table, e.g. --cards 2 7 6 12 15."),
-    click.option("--target", type=click.IntRange(min=0), help="The number to make."),
-    click.option("--json", "as_json", is_flag=True, help="Print JSON (see docs/JSON.md)."),
-    click.option("--ascii", "as_ascii", is_flag=True, help="Write + - * / instead of − × ÷."),
+    click.option("--target", type=Whole(), metavar="N", help="The number to make."),
+    JSON, ASCII,
 )
 
 
-def _with_options(options):
-    def apply(func):
-        for option in reversed(options):
-            func = option(func)
-        return func
-    return apply
+def _ascii(line: str) -> str:
+    """A line in ASCII: − × ÷ as - * /, and ≥ — … as >= - ... (see eureka.cli.base)."""
+    return line.encode("ascii", "eureka-ascii").decode("ascii")
 
 
-def _number_json(v):
-    """A value for JSON: a number when whole, else the fraction as text, e.g. "71/3"."""
-    return v if v is None or isinstance(v, int) else str(v)
+def echo_lines(lines, as_ascii: bool) -> None:
+    """Text lines on stdout, every one in ASCII with --ascii."""
+    if lines:
+        click.echo("\n".join(_ascii(line) if as_ascii else line for line in lines))
 
 
-def _equation_json(eq: Equation) -> dict:
-    return {"equation": eq.text, "ascii": eq.ascii, "value": _number_json(eq.value),
-            "cards": list(eq.cards), "card_count": len(eq.cards)}
+def _help(text: str, verb: str, name: str, schema: str) -> str:
+    form = FORMS[name]
+    claim = f' "{form.claim}"' if verb == "check" else ""
+    return (f"{text}\n\nExample: eureka {verb} {name} {form.example}{claim}\n\n"
+            f"JSON Schema: eureka schema {schema}")
 
 
-def _rules_json(rules: Rules) -> dict:
-    return {"name": rules.name, "ops": rules.ops, "domain": rules.domain, "cap": rules.cap}
+# -- solve ------------------------------------------------------------------------------
 
+def make_solve(name: str) -> click.Command:
+    form = FORMS[name]
 
-def _show(eq: Equation, as_ascii: bool) -> str:
-    return f"{eq.ascii if as_ascii else eq.text} = {eq.value}"
-
-
-def make_solve(game: Game) -> click.Command:
-    @click.command(game.name, cls=ListCommand,
-                   help=f"Every distinct {game.title} equation, the best (most cards) first.")
-    @_with_options(COMMON + game.options + (
+    @click.command(name, cls=ListCommand, help=_help(
+        f"Every distinct {form.game.title} equation, the best (most cards) first.",
+        "solve", name, "eureka.solve/1 (--json), eureka.solve.line/1 (--jsonl)"))
+    @stack(HAND, form.options, (
+        click.option("--jsonl", is_flag=True,
+                     help="Print JSON lines: the solution, then one line per equation."),
+        click.option("--limit", type=Whole(), metavar="N",
+                     help="List at most N equations (the counts stay complete)."),
         click.option("--trees/--no-trees", default=None,
-                     help=f"Also count expression trees (default: up to "
-                          f"{TREES_BY_DEFAULT} cards)."),
-        click.option("--closest", default=2, show_default=True, type=click.IntRange(0, 50),
+                     help="Also count expression trees (default: up to 6 cards, 5 with "
+                          "fractions)."),
+        click.option("--closest", default=2, show_default=True, type=Whole(0, 50), metavar="K",
                      help="When the target is missed: how many nearest values to show."),
         click.option("--best", is_flag=True,
                      help="Only one equation with the most cards (quick on large hands)."),
@@ -142,150 +124,110 @@ def make_solve(game: Game) -> click.Command:
     @reports_errors
     def command(**kw):
         opts = SimpleNamespace(**kw)
-        cards, target, rules = game.setup(opts)
-        search = search_for(cards, rules)
-        best = best_equation(search, target) if opts.best else None
-        if best is not None:
-            solution = Solution(tuple(sorted(cards)), target, rules, (best,), ())
+        if opts.as_json and opts.jsonl:
+            raise InputError("--json and --jsonl: choose one")
+        game = form.setup(form.game, opts)
+        result = game.solve(opts.cards, opts.target, dice=kw.get("dice") or None,
+                            best=opts.best, closest=opts.closest, trees=opts.trees,
+                            limit=opts.limit)
+        if opts.jsonl:
+            for line in result.json_lines():
+                click.echo(json.dumps(line, ensure_ascii=False))
+        elif opts.as_json:
+            emit_json(result.to_json())
         else:
-            solution = solve(cards, target, rules, closest=opts.closest, search=search)
-        most = TREES_BY_DEFAULT_FRACTION if rules.domain == "fraction" else TREES_BY_DEFAULT
-        count_trees = opts.trees if opts.trees is not None else (
-            len(cards) <= most and not opts.best)
-        trees = search.count_trees(target) if count_trees else None
-        if opts.as_json:
-            emit_json(_solution_json(game, solution, trees, complete=best is None))
-        else:
-            _print_solution(game, solution, trees, opts.as_ascii, complete=best is None)
+            echo_lines(solution_lines(result, opts.as_ascii), opts.as_ascii)
 
     return command
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}" + ("" if n == 1 else "s")
-
-
-def _listed(s: Solution) -> list:
-    """The equations as shown: most cards first, then the shortest."""
-    return sorted(s.equations, key=lambda e: (-len(e.cards), len(e.text), e.text))
-
-
-def _solution_json(game: Game, s: Solution, trees, complete: bool) -> dict:
-    return {
-        "schema": "eureka.solve/1", "game": game.name, "cards": list(s.cards),
-        "target": s.target, "rules": _rules_json(s.rules), "reachable": s.reachable,
-        "most_cards": s.most_cards, "fewest_cards": s.fewest_cards if complete else None,
-        "distinct_equations": len(s.equations) if complete else None,
-        "expression_trees": trees,
-        "equations": [_equation_json(e) for e in _listed(s)],
-        "closest": [dict(_equation_json(e), distance=_number_json(abs(e.value - s.target)))
-                    for e in s.closest],
-        "solvable_with_every_card": s.most_cards == len(s.cards) if game.every_card
-        else None,
-    }
-
-
-def _print_solution(game: Game, s: Solution, trees, as_ascii: bool,
-                    complete: bool) -> None:
-    cards = " ".join(map(str, s.cards))
-    lines = [f"{game.title}: cards {cards}, target {s.target} "
-             f"({s.rules.describe(as_ascii)})"]
-    if game.every_card and s.reachable and s.most_cards < len(s.cards):
-        lines.append(f"Not solvable: no equation uses all {len(s.cards)} cards.")
-    if not s.reachable:
-        lines.append(f"No equation makes {s.target}.")
-        lines += [f"  closest ({'+' if eq.value > s.target else '-'}"
-                  f"{abs(eq.value - s.target)}): {_show(eq, as_ascii)}"
-                  for eq in s.closest]
-        if game.name == "pitagoras":
-            lines.append("The rules: deal one more card and roll the dice again.")
-        click.echo("\n".join(lines))
-        return
-    groups: dict = {}
-    for eq in _listed(s):
-        groups.setdefault(len(eq.cards), []).append(f"{_show(eq, as_ascii)}")
-    best = groups[s.most_cards]
-    if not complete:
-        lines += [f"Best: {_count(s.most_cards, 'card')}", "  " + best[0],
+def solution_lines(r, as_ascii: bool = False) -> list:
+    """A SolveResult as text: the header, then the equations grouped by cards."""
+    cards = " ".join(map(str, r.cards))
+    lines = [f"{r.game.title}: cards {cards}, target {r.target} "
+             f"({r.rules.describe(as_ascii)})"]
+    if r.game.every_card and r.reachable and not r.solvable:
+        lines.append(f"Not solvable: no equation uses all {len(r.cards)} cards.")
+    if not r.reachable:
+        lines.append(f"No equation makes {r.target}.")
+        for eq in r.closest:
+            off = eq.value - r.target
+            lines.append(f"  closest ({'+' if off > 0 else sign('-', as_ascii)}{abs(off)}): "
+                         f"{eq.shown(as_ascii)}")
+        if r.game.on_miss:
+            lines.append(f"The rules: {r.game.on_miss}.")
+        return lines
+    if not r.complete:
+        lines += [f"Best: {plural(r.most_cards, 'card')}", "  " + r.best[0].shown(as_ascii),
                   "(--best: the other equations are not listed)"]
-        if trees is not None:
-            lines.append(f"Expression trees: {trees:,}")
-        click.echo("\n".join(lines))
-        return
-    lines.append(f"Best: {_count(s.most_cards, 'card')} ({_count(len(best), 'equation')})")
-    lines += ["  " + text for text in best]
-    extra = f" ({_count(trees, 'expression tree')})" if trees is not None else ""
-    lines.append(f"Every distinct equation: {len(s.equations)}{extra}")
-    for n, group in groups.items():
-        lines.append(f"  {_count(n, 'card')}: {len(group)}")
-        lines += ["    " + text for text in group]
-    click.echo("\n".join(lines))
+        if r.expression_trees is not None:
+            lines.append(f"Expression trees: {r.expression_trees:,}")
+        return lines
+    lines.append(f"Best: {plural(r.most_cards, 'card')} "
+                 f"({plural(len(r.best), 'equation')})")
+    trees = r.expression_trees
+    extra = f" ({plural(trees, 'expression tree')})" if trees is not None else ""
+    lines.append(f"Every distinct equation: {r.distinct_equations:,}{extra}")
+    room = len(r.shown)
+    for n, group in r.by_cards().items():
+        lines.append(f"  {plural(n, 'card')}: {len(group):,}")
+        lines += ["    " + eq.shown(as_ascii) for eq in group[:room]]
+        if len(group) > room:
+            lines.append(f"    ... {len(group) - room:,} more (--limit {r.limit})")
+        room = max(0, room - len(group))
+    return lines
 
 
-def make_check(game: Game) -> click.Command:
-    @click.command(game.name, cls=ListCommand,
-                   help=f"Check a claimed {game.title} equation: valid, or exactly why not.")
+# -- check ------------------------------------------------------------------------------
+
+def make_check(name: str) -> click.Command:
+    form = FORMS[name]
+
+    @click.command(name, cls=ListCommand, help=_help(
+        f"Check a claimed {form.game.title} equation: valid, or exactly why not "
+        f"(exit code 0 or 1).", "check", name, "eureka.check/1"))
     @click.argument("equation")
-    @_with_options(COMMON + game.options)
+    @stack(HAND, form.options, QUIET)
     @reports_errors
-    def command(equation, **kw):
+    def command(equation, quiet, **kw):
         opts = SimpleNamespace(**kw)
-        cards, target, rules = game.setup(opts)
-        verdict = claim.check(equation, cards, target, rules)
-        if game.every_card and verdict.valid and len(verdict.cards_used) < len(cards):
-            left = Counter(cards) - Counter(verdict.cards_used)
-            verdict = dataclasses.replace(
-                verdict, valid=False, problem="cards-unused",
-                reason=f"the {game.title} uses every card; "
-                       f"{' '.join(map(str, sorted(left.elements())))} left out")
-        try:
-            best, searched = best_equation(search_for(cards, rules), target), True
-        except SearchTooLarge:      # the verdict stands; only the comparison is missing
-            best, searched = None, False
-        if game.every_card and best is not None and len(best.cards) < len(cards):
-            best = None                     # no answer uses every card
-        better = None
-        if verdict.valid and best is not None and len(best.cards) > len(verdict.cards_used):
-            better = best
-        if opts.as_json:
-            emit_json({
-                "schema": "eureka.check/1", "game": game.name, "cards": sorted(cards),
-                "target": target, "rules": _rules_json(rules), "claim": equation,
-                "valid": verdict.valid, "problem": verdict.problem, "reason": verdict.reason,
-                "value": _number_json(verdict.value), "cards_used": list(verdict.cards_used),
-                "card_count": len(verdict.cards_used) if verdict.valid else 0,
-                "best_card_count": len(best.cards) if best else (0 if searched else None),
-                "better": _equation_json(better) if better else None,
-            })
-        else:
-            _print_verdict(game, verdict, best, better, opts.as_ascii, searched)
-        if not verdict.valid:
-            click.get_current_context().exit(1)
+        game = form.setup(form.game, opts)
+        result = game.check(equation, opts.cards, opts.target, dice=kw.get("dice") or None,
+                            compare=opts.as_json and not quiet)
+        if opts.as_json and not quiet:
+            emit_json(result.to_json())
+        elif not quiet:
+            echo_lines([verdict_line(result)], opts.as_ascii)   # the verdict first
+            echo_lines(comparison_lines(result.compared(), opts.as_ascii), opts.as_ascii)
+        verdict_exit(result.valid)
 
     return command
 
 
-def _print_verdict(game, verdict, best, better, as_ascii, searched) -> None:
-    if not verdict.valid:
-        click.echo(f"invalid: {verdict.reason}")
-        if best is not None:
-            click.echo(f"  a valid answer: {_show(best, as_ascii)}")
-        return
-    n = len(verdict.cards_used)
-    earns = ", and you take them" if game.name == "pitagoras" else ""
-    click.echo(f"{verdict.reason} — {_count(n, 'card')}{earns}.")
-    if not searched:
-        click.echo("  (too large a search to look for a better answer)")
-    elif better is not None:
-        click.echo(f"  a better answer uses {len(better.cards)} cards: "
-                   f"{_show(better, as_ascii)}")
-    else:
-        click.echo("  no answer uses more cards.")
+def verdict_line(r) -> str:
+    """'valid: 7 × 6 − 12 + 2 = 32 — 4 cards, and you take them.', or 'invalid: why'."""
+    if not r.valid:
+        return f"invalid: {r.reason}"
+    return f"{r.reason} — {r.game.earns(len(r.cards_used))}."
+
+
+def comparison_lines(r, as_ascii: bool = False) -> list:
+    """What the search for the best answer found, beside the verdict."""
+    if r.searched is False:
+        return [f"  (too large a search to look for a "
+                f"{'better' if r.valid else 'valid'} answer: skipped)"]
+    if not r.valid:
+        return [f"  a valid answer: {r.best.shown(as_ascii)}" if r.best
+                else "  no valid answer exists."]
+    if r.better is not None:
+        return [f"  a better answer uses {plural(len(r.better.cards), 'card')}: "
+                f"{r.better.shown(as_ascii)}"]
+    return ["  no answer uses more cards."]
 
 
 def command(verb: str, name: str) -> click.Command:
     """The command for `eureka VERB NAME` (the registry's renderer protocol)."""
     if verb == "analyze":
         from eureka.cli import analyze_cmds
-        return analyze_cmds.analyze.commands[name]
-    return {"solve": make_solve, "check": make_check}[verb](GAMES[name])
+        return analyze_cmds.command(name)
+    return {"solve": make_solve, "check": make_check}[verb](name)

@@ -2,11 +2,11 @@
 
 from collections import Counter
 
-from eureka.deck import check_hand
+from eureka.numbers.game import NumbersGame
 from eureka.numbers.rules import COUNTDOWN, Rules
 
 NUMBERS = Counter({**{v: 2 for v in range(1, 11)}, 25: 1, 50: 1, 75: 1, 100: 1})
-HAND_SIZE = 6
+HAND_SIZE = 6                   # the numbers drawn; a hand of fewer is still solved
 TARGETS = range(100, 1000)
 
 
@@ -14,5 +14,4 @@ def rules() -> Rules:
     return COUNTDOWN
 
 
-def check_cards(cards) -> None:
-    check_hand(cards, NUMBERS, "Countdown")
+GAME = NumbersGame("countdown", "Countdown", COUNTDOWN, NUMBERS)

@@ -1,21 +1,8 @@
-"""Decks as multisets of card values, and the check that a hand could come from one."""
+"""Decks as multisets of card values: their runs of values, their hands and the ways
+to deal each."""
 
 import math
 from collections import Counter
-
-from eureka.errors import HandError
-
-
-def check_hand(cards, deck: Counter, game: str) -> None:
-    """Raise HandError unless every card is in the deck, with no more copies than it has."""
-    for value, count in sorted(Counter(cards).items()):
-        if value not in deck:
-            raise HandError(f"{value} is not a card of the {game} deck "
-                            f"(its values: {describe(deck)})")
-        if count > deck[value]:
-            copies = "copy" if deck[value] == 1 else "copies"
-            raise HandError(f"{count} cards of {value}, but the {game} deck has only "
-                            f"{deck[value]} {copies}")
 
 
 def describe(deck: Counter) -> str:

@@ -3,17 +3,12 @@ every card, fractions allowed on the way."""
 
 from collections import Counter
 
-from eureka.deck import check_hand
-from eureka.numbers.rules import GAME24, Rules
+from eureka.numbers.game import NumbersGame
+from eureka.numbers.rules import GAME24
 
 CARDS = Counter({v: 4 for v in range(1, 14)})      # a pack of cards, ace to king
 HAND_SIZE = 4
 TARGET = 24
 
-
-def rules() -> Rules:
-    return GAME24
-
-
-def check_cards(cards) -> None:
-    check_hand(cards, CARDS, "24 game")
+GAME = NumbersGame("game24", "24 game", GAME24, CARDS, hand_size=HAND_SIZE, target=TARGET,
+                   every_card=True)

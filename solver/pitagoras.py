@@ -1,9 +1,11 @@
-"""Pitagoras (Reiner Knizia): the deck, the dice and the rules as presets of the numbers engine."""
+"""Pitagoras (Reiner Knizia): the deck, the dice and the rules as a preset of the numbers
+engine. `GAME` is the standard game; `variant()` gives the others."""
 
 from collections import Counter
+from dataclasses import dataclass
 
-from eureka.deck import check_hand
 from eureka.errors import HandError
+from eureka.numbers.game import NumbersGame
 from eureka.numbers.rules import PITAGORAS, Rules
 
 DECK = Counter({**{v: 4 for v in range(1, 11)}, **{v: 2 for v in range(11, 15)},
@@ -18,6 +20,31 @@ TENS_DICE = {
 }
 
 
+@dataclass(frozen=True)
+class Dice:
+    """The blue one-digit die and a two-digit die (blue, red or black): the target is
+    the total of the faces rolled."""
+
+    die: str = "blue"
+
+    def __post_init__(self):
+        if self.die not in TENS_DICE:
+            raise HandError(f"no Pitagoras die is called {self.die!r}: choose from "
+                            f"{', '.join(TENS_DICE)}")
+
+    def total(self, faces) -> int:
+        """The target rolled: one face of each die, in either order."""
+        faces = tuple(faces)
+        if len(faces) != 2:
+            raise HandError(f"the dice are two: give two faces, not {len(faces)}")
+        tens = TENS_DICE[self.die]
+        a, b = faces
+        if (a in ONES_DIE and b in tens) or (b in ONES_DIE and a in tens):
+            return a + b
+        raise HandError(f"{a} and {b} are not a roll of the one-digit die {ONES_DIE} and "
+                        f"the {self.die} two-digit die {tens}")
+
+
 def rules(pow_allowed: bool = False) -> Rules:
     """Pitagoras rules: + − × ÷ over whole numbers, and ^ in the harder variant."""
     return PITAGORAS.with_pow(pow_allowed)
@@ -27,18 +54,14 @@ def deck(easy: bool = False) -> Counter:
     return EASY_DECK if easy else DECK
 
 
-def check_cards(cards, easy: bool = False) -> None:
-    check_hand(cards, deck(easy), "easier Pitagoras" if easy else "Pitagoras")
+def variant(pow: bool = False, easy: bool = False, die: str = "blue") -> NumbersGame:
+    """Pitagoras with ^ (the harder variant), the easier deck (no card above 15), or
+    another two-digit die."""
+    return NumbersGame(
+        "pitagoras", "Pitagoras", rules(pow), deck(easy),
+        "easier Pitagoras" if easy else "Pitagoras", dice=Dice(die),
+        reward=("and you take it", "and you take them"),
+        on_miss="deal one more card and roll the dice again")
 
 
-def dice_target(faces, die: str = "blue") -> int:
-    """The target rolled: one face of the blue one-digit die and one of the two-digit die,
-    in either order."""
-    if len(faces) != 2:
-        raise HandError(f"--dice takes two faces (the two dice), got {len(faces)}")
-    tens = TENS_DICE[die]
-    a, b = faces
-    if (a in ONES_DIE and b in tens) or (b in ONES_DIE and a in tens):
-        return a + b
-    raise HandError(f"{a} and {b} are not a roll of the one-digit die {ONES_DIE} and the "
-                    f"{die} two-digit die {tens}")
+GAME = variant()

@@ -9,6 +9,8 @@ from eureka.errors import EurekaError
 def read_text(path, error=EurekaError) -> str:
     """The text of a UTF-8 file (a byte-order mark is dropped); `error` for a file that
     cannot be read."""
+    if not str(path):
+        raise error("cannot read '': the file name is empty")
     try:
         return Path(path).read_text(encoding="utf-8-sig")
     except OSError as e:

@@ -3,12 +3,14 @@
 
 import dataclasses
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 
 from eureka import countdown, deck
-from eureka.analysis import shards
+from eureka.analysis import plots, shards, tables
 from eureka.analysis.values import sweep
 
 LARGE = (25, 50, 75, 100)
@@ -47,10 +49,12 @@ def shard_count() -> int:
     return math.ceil(len(selections()) / SHARD)
 
 
-@dataclass
-class Summary:
-    """What the table says: totals, by number of large numbers, the hardest targets."""
+@dataclass(frozen=True)
+class Summary(tables.Summary):
+    """What the table says: totals, by number of large numbers, the hardest targets;
+    `folder` is where the tables were written."""
 
+    schema: ClassVar[str] = "eureka.analyze.countdown/1"
     selections: int
     targets: int
     solvable: int                  # (selection, target) pairs that can be made
@@ -58,9 +62,31 @@ class Summary:
     all_targets: int               # selections that make every target
     by_large: list                 # per number of large numbers
     hardest: list                  # targets made by the fewest selections
+    folder: Path | None = field(default=None, compare=False)
 
-    def as_dict(self) -> dict:
-        return dataclasses.asdict(self)
+
+def analyze(folder, fresh: bool = False, progress=None, client=None,
+            plot: bool = False) -> Summary:
+    """The whole table into folder/countdown/ (selections.csv, targets.csv,
+    summary.json, and with `plot` targets.png), resumable (see table), and its summary."""
+    if plot:
+        plots.pyplot()                  # the plot extra is checked before any work
+    out = tables.prepare(Path(folder) / "countdown", fresh)
+    reached = table(out / "shards", progress, client)
+    hands = selections()
+    tables.write_csv(out / "selections.csv",
+                     ["selection", "large", "tile_sets", "targets_made", "missing"],
+                     ([" ".join(map(str, h)), int(sum(v in LARGE for v in h)), ways(h),
+                       int(r.sum()), tables.runs(LOW + (~r).nonzero()[0])]
+                      for h, r in zip(hands, reached)))
+    made = reached.sum(axis=0)
+    tables.write_csv(out / "targets.csv", ["target", "selections"],
+                     ([LOW + t, int(n)] for t, n in enumerate(made)))
+    if plot:
+        plots.countdown_heatmap(made, len(hands), out / "targets.png")
+    summary = dataclasses.replace(summarise(hands, reached), folder=out)
+    tables.write_summary(out, summary)
+    return summary
 
 
 def summarise(hands: np.ndarray, reached: np.ndarray, hardest: int = 10) -> Summary:

@@ -2,11 +2,14 @@
 game) and with whole numbers only."""
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 
 from eureka import deck
+from eureka.analysis import plots, tables
 from eureka.analysis.values import sweep, sweep_fractions
 from eureka.game24 import CARDS, HAND_SIZE, TARGET
 from eureka.numbers.rules import PITAGORAS
@@ -24,17 +27,37 @@ def solvable(cards: np.ndarray) -> tuple:
     return sweep_fractions(cards, TARGET), whole
 
 
-@dataclass
-class Summary:
+@dataclass(frozen=True)
+class Summary(tables.Summary):
+    """How many hands make 24, with fractions and with whole numbers only; `folder` is
+    where the table was written."""
+
+    schema: ClassVar[str] = "eureka.analyze.game24/1"
     hands: int
     with_fractions: int
     whole_numbers: int
     need_fractions: list           # hands solvable only with fractions
-
-    def as_dict(self) -> dict:
-        return dataclasses.asdict(self)
+    folder: Path | None = field(default=None, compare=False)
 
 
 def summarise(cards: np.ndarray, fractions: np.ndarray, whole: np.ndarray) -> Summary:
     return Summary(len(cards), int(fractions.sum()), int(whole.sum()),
                    [h.tolist() for h in cards[fractions & ~whole]])
+
+
+def analyze(folder, plot: bool = False) -> Summary:
+    """Every hand into folder/game24/ (hands.csv, summary.json, and with `plot`
+    pairs.png), and the summary."""
+    if plot:
+        plots.pyplot()
+    out = tables.prepare(Path(folder) / "game24")
+    cards = hands()
+    fractions, whole = solvable(cards)
+    tables.write_csv(out / "hands.csv", ["hand", "with_fractions", "whole_numbers"],
+                     ([" ".join(map(str, h)), int(f), int(w)]
+                      for h, f, w in zip(cards, fractions, whole)))
+    if plot:
+        plots.game24_pairs(cards, fractions, whole, out / "pairs.png")
+    summary = dataclasses.replace(summarise(cards, fractions, whole), folder=out)
+    tables.write_summary(out, summary)
+    return summary

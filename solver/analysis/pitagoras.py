@@ -5,12 +5,14 @@ import dataclasses
 import functools
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
 
 from eureka import deck, pitagoras
-from eureka.analysis import shards
+from eureka.analysis import plots, shards, tables
 from eureka.analysis.values import sweep
 from eureka.errors import EurekaError
 
@@ -26,6 +28,11 @@ class Variant:
     easy: bool = False
     cards: int = 5
     power: bool = False
+
+    def __post_init__(self):
+        if not 5 <= self.cards <= 8:
+            raise EurekaError(f"Pitagoras lays 5 cards face up (6 to 8 after extra deals), "
+                              f"not {self.cards}")
 
     def name(self) -> str:
         deck = "easy-deck" if self.easy else "deck"
@@ -61,11 +68,18 @@ def table(variant: Variant, folder, progress=None, client=None) -> np.ndarray:
     lo, hi = min(dice), max(dice)
     size = shard_size(variant)
     work = [hands[i:i + size] for i in range(0, len(hands), size)]
-    cap = pitagoras.rules(variant.power).cap
-    parts = shards.run(work, lambda h: sweep(h, lo, hi, False, cap, variant.power), folder,
+    # A module-level function, so that a Dask worker imports it (and the kernel cached
+    # on disk) rather than receiving a copy to compile again.
+    compute = functools.partial(_most, lo=lo, hi=hi, power=variant.power)
+    parts = shards.run(work, compute, folder,
                        {"sweep": "pitagoras", "variant": variant.name(),
                         "version": VERSION, "shard": size}, progress, client)
     return np.concatenate(parts)
+
+
+def _most(hands: np.ndarray, lo: int, hi: int, power: bool) -> np.ndarray:
+    """The sweep of one shard of deals: the most cards per total lo..hi."""
+    return sweep(hands, lo, hi, False, pitagoras.rules(power).cap, power)
 
 
 def shard_count(variant: Variant) -> int:
@@ -78,19 +92,19 @@ def shard_size(variant: Variant) -> int:
     return 4096 >> 2 * (variant.cards - 5)
 
 
-@dataclass
-class Odds:
-    """The odds of one variant: per dice total and overall."""
+@dataclass(frozen=True)
+class Odds(tables.Summary):
+    """The odds of one variant: per dice total and overall; `folder` is where the tables
+    were written."""
 
+    schema: ClassVar[str] = "eureka.analyze.pitagoras/1"
     variant: str
     deals: int
     solvable: float                # P(some equation makes the total)
     most_cards: list               # P(the best equation uses k cards), k = 0..cards
     expected_cards: float          # E[cards of the best equation] (0 when none)
     per_total: list                # the same, per dice total, with its probability
-
-    def as_dict(self) -> dict:
-        return dataclasses.asdict(self)
+    folder: Path | None = field(default=None, compare=False)
 
 
 def odds(variant: Variant, most: np.ndarray) -> Odds:
@@ -108,3 +122,29 @@ def odds(variant: Variant, most: np.ndarray) -> Odds:
                           "expected_cards": float(dist @ np.arange(len(dist)))})
     return Odds(variant.name(), len(weights), float(1 - overall[0]), overall.tolist(),
                 float(overall @ np.arange(len(overall))), per_total)
+
+
+def analyze(variant: Variant, folder, fresh: bool = False, progress=None, client=None,
+            plot: bool = False) -> Odds:
+    """The variant's table into folder/pitagoras-VARIANT/ (deals.csv, totals.csv,
+    summary.json, and with `plot` totals.png), resumable (see table), and its odds."""
+    if plot:
+        plots.pyplot()
+    out = tables.prepare(Path(folder) / f"pitagoras-{variant.name()}", fresh)
+    most = table(variant, out / "shards", progress, client)
+    hands, weights = deals(variant)
+    result = dataclasses.replace(odds(variant, most), folder=out)
+    dice = [row["total"] for row in result.per_total]
+    lo = dice[0]
+    tables.write_csv(out / "deals.csv", ["deal", "probability", *map(str, dice)],
+                     ([" ".join(map(str, h)), repr(float(w)), *(int(m[t - lo]) for t in dice)]
+                      for h, w, m in zip(hands, weights, most)))
+    tables.write_csv(out / "totals.csv",
+                     ["total", "probability", "solvable",
+                      *(f"most_{k}" for k in range(variant.cards + 1)), "expected_cards"],
+                     ([r["total"], r["probability"], r["solvable"], *r["most_cards"],
+                       r["expected_cards"]] for r in result.per_total))
+    if plot:
+        plots.pitagoras_bars(result, out / "totals.png")
+    tables.write_summary(out, result)
+    return result

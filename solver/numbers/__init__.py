@@ -1,5 +1,18 @@
 """The arithmetic-expression engine: cards and rules in, every distinct equation out.
 
-Start with `solve.solve(cards, target, rules)`; presets of `rules.Rules` live in
-`solver.pitagoras` and `solver.countdown`.
+`GAME` is the generic numbers game, its rules as parameters:
+
+    >>> from eureka.numbers import GAME
+    >>> GAME.with_rules(ops="+-*/^").solve([2, 3], 8).best[0].text
+    '2^3'
+
+Its presets are `eureka.pitagoras`, `eureka.countdown` and `eureka.game24`; the engine
+itself is `solve.solve(cards, target, rules)`.
 """
+
+from eureka.numbers.game import NumbersGame
+from eureka.numbers.rules import NUMBERS
+
+GAME = NumbersGame("numbers", "Numbers", NUMBERS)
+
+__all__ = ["GAME", "NumbersGame"]

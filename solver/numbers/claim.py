@@ -14,24 +14,15 @@ from typing import NoReturn, Sequence, Union
 
 from eureka.errors import ClaimSyntaxError, HandError
 from eureka.numbers.rules import Rules
+from eureka.ops import SPELLINGS, sign
 
-# Every accepted way of writing an operator, mapped to its canonical form.
-# ('**' is handled separately because it is two characters long.)
-_SPELLINGS = {
-    "+": "+",
-    "-": "-", "\u2212": "-", "\u2013": "-",
-    "*": "*", "x": "*", "X": "*", "\u00d7": "*", "\u00b7": "*",
-    "/": "/", "\u00f7": "/", ":": "/",
-    "^": "^",
-}
 _OPEN = {"(": ")", "[": "]"}
 _CLOSE = {")": "(", "]": "["}
 _DIGITS = "0123456789"
 _MAX_DIGITS = 1000          # longer numbers are refused rather than converted
 _MAX_NESTING = 100          # deeper bracket nesting is refused (recursion guard)
 
-# How each operation is shown to people, and how tightly it binds.
-SYMBOLS = {"+": "+", "-": "\u2212", "*": "\u00d7", "/": "\u00f7", "^": "^"}
+# How tightly each operation binds.
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 3}
 
 
@@ -119,9 +110,9 @@ class _Parser:
         if c == "*" and i + 1 < n and text[i + 1] == "*":
             self.i = i + 2
             return _Token("op", "^", pos)
-        if c in _SPELLINGS:
+        if c in SPELLINGS:       # ('**' for ^, two characters, is read above)
             self.i = i + 1
-            return _Token("op", _SPELLINGS[c], pos)
+            return _Token("op", SPELLINGS[c], pos)
         if c in _OPEN:
             self.i = i + 1
             return _Token("open", c, pos)
@@ -250,7 +241,7 @@ def parse(text: str) -> tuple[Node, int | None]:
 
 def _show(n: int) -> str:
     """An integer as people read it, with a real minus sign."""
-    return f"\u2212{-n}" if n < 0 else str(n)
+    return f"{sign('-')}{-n}" if n < 0 else str(n)
 
 
 def describe(node: Node) -> str:
@@ -272,7 +263,7 @@ def describe(node: Node) -> str:
             right = f"({right})"
     if node.op == "^":
         return f"{left}^{right}"
-    return f"{left} {SYMBOLS[node.op]} {right}"
+    return f"{left} {sign(node.op)} {right}"
 
 
 # --------------------------------------------------------------------------
@@ -337,7 +328,7 @@ def _evaluate(node: Node, rules: Rules) -> int:
         return node.value
     a = _evaluate(node.left, rules)
     b = _evaluate(node.right, rules)
-    op, sym, where = node.op, SYMBOLS[node.op], f"(at position {node.pos})"
+    op, sym, where = node.op, sign(node.op), f"(at position {node.pos})"
     if op not in rules.ops:
         raise _StepFailed("operation", f"{sym} is not allowed in this game {where}")
     if op == "+":
@@ -348,14 +339,14 @@ def _evaluate(node: Node, rules: Rules) -> int:
         r = a * b
     elif op == "/":
         if b == 0:
-            raise _StepFailed("domain", f"division by zero: {_show(a)} ÷ 0 {where}")
+            raise _StepFailed("domain", f"division by zero: {_show(a)} {sym} 0 {where}")
         if a % b == 0:
             r = a // b
         elif rules.domain == "fraction":
             r = Fraction(a, b)
         else:
             raise _StepFailed(
-                "domain", f"{_show(a)} ÷ {_show(b)} is not a whole number {where}")
+                "domain", f"{_show(a)} {sym} {_show(b)} is not a whole number {where}")
     else:
         r = _power(a, b, node.pos, rules)
     if isinstance(r, Fraction) and r.denominator == 1:

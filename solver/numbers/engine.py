@@ -62,7 +62,10 @@ def checked_cards(cards, rules: Rules, most: int) -> list[int]:
 class HandSearch:
     """Everything a hand can make under a ruleset, queried target by target."""
 
-    def __init__(self, cards, rules: Rules):
+    def __init__(self, cards, rules: Rules, budget: int | None = None):
+        """`budget`: the values the tables may hold (default VALUE_BUDGET); a hand that
+        needs more raises SearchTooLarge."""
+        budget = budget or VALUE_BUDGET
         cards = checked_cards(cards, rules, rules.max_cards)
         self.rules = rules
         self.hand = SubHands(cards)
@@ -76,11 +79,11 @@ class HandSearch:
         self.n_stored = int(np.sum(self.hand.size[1:] <= self.largest_stored))
         data, start, stop, ok = K.build_tables(
             self.hand.vals, self.hand.cnt, self.hand.stride, self.hand.order,
-            self.n_stored, *self._args, VALUE_BUDGET)
+            self.n_stored, *self._args, budget)
         if not ok:
             raise SearchTooLarge(
                 f"the values of {n} cards under these rules exceed the engine's memory "
-                f"budget ({VALUE_BUDGET:,} values); use fewer cards or operations")
+                f"budget ({budget:,} values); use fewer cards or operations")
         self.data, self.start, self.stop = data, start, stop
         self.stored = np.zeros(self.hand.count, dtype=np.bool_)
         self.stored[self.hand.order[:self.n_stored]] = True

@@ -20,10 +20,17 @@ goes below 0).
 from fractions import Fraction
 from math import prod
 
+from eureka.ops import sign
+
 LEAF, SUM, PRODUCT, POWER = 0, 1, 2, 3
 
-SYMBOLS = {"+": " + ", "-": " − ", "*": " × ", "/": " ÷ ", "^": "^"}
-ASCII_SYMBOLS = {"+": " + ", "-": " - ", "*": " * ", "/": " / ", "^": "^"}
+
+def _spaced(ascii: bool) -> dict:
+    """Each operation as printed between its operands: ' × ' (or ' * '), '^' unspaced."""
+    return {code: code if code == "^" else f" {sign(code, ascii)} " for code in "+-*/^"}
+
+
+_SHOWN = {False: _spaced(False), True: _spaced(True)}
 
 
 JOKER = "J"
@@ -92,7 +99,7 @@ def _collect(form, out):
 
 def infix(form: tuple, ascii: bool = False) -> str:
     """The canonical infix text of a form, with the fewest brackets that keep it exact."""
-    return _render(form, ASCII_SYMBOLS if ascii else SYMBOLS)[0]
+    return _render(form, _SHOWN[ascii])[0]
 
 
 def _render(form, symbols):

@@ -37,7 +37,8 @@ def quotient(a, b):
 class FractionSearch(HandSearch):
     """HandSearch for the fraction domain: the same questions, the same forms."""
 
-    def __init__(self, cards, rules: Rules):
+    def __init__(self, cards, rules: Rules, budget: int | None = None):
+        """(No `budget` here: MAX_CARDS bounds the search.)"""
         cards = checked_cards(cards, rules, min(rules.max_cards, MAX_CARDS))
         self.rules = rules
         self.hand = h = SubHands(cards)

@@ -3,7 +3,7 @@
 from dataclasses import dataclass, replace
 
 from eureka.errors import RulesError
-from eureka.numbers.form import ASCII_SYMBOLS, SYMBOLS
+from eureka.ops import sign
 
 OPERATIONS = "+-*/^"
 DOMAINS = ("whole", "positive", "fraction")
@@ -55,13 +55,16 @@ class Rules:
         return replace(self, ops=ops)
 
     def describe(self, ascii: bool = False) -> str:
-        symbols = ASCII_SYMBOLS if ascii else SYMBOLS
-        ops = " ".join(symbols[o].strip() for o in self.ops)
+        """The rules in one line: '+ − × ÷; every step whole numbers ≥ 0'."""
+        ops = " ".join(sign(o, ascii) for o in self.ops)
         numbers = {"positive": "positive whole numbers", "whole": "whole numbers ≥ 0",
                    "fraction": "fractions ≥ 0"}[self.domain]
         if ascii:
             numbers = numbers.replace("≥", ">=")
         return f"{ops}; every step {numbers}"
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "ops": self.ops, "domain": self.domain, "cap": self.cap}
 
 
 PITAGORAS = Rules(name="pitagoras", ops="+-*/", domain="whole")

@@ -5,13 +5,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
 
+from eureka.contract import json_of
 from eureka.numbers import form as F
 from eureka.numbers.engine import HandSearch
 from eureka.numbers.rational import FractionSearch
 from eureka.numbers.rules import Rules
 
 
-@dataclass
+@dataclass(repr=False)
 class Equation:
     """One distinct equation: its normal form, value and the cards it uses."""
 
@@ -29,6 +30,17 @@ class Equation:
     @cached_property
     def ascii(self) -> str:
         return F.infix(self.form, ascii=True)
+
+    def shown(self, ascii: bool = False) -> str:
+        """'(15 + 7 + 6 − 12) × 2 = 32': the equation and its value."""
+        return f"{self.ascii if ascii else self.text} = {self.value}"
+
+    def __repr__(self) -> str:
+        return f"Equation({self.shown()!r})"
+
+    def to_json(self) -> dict:
+        return {"equation": self.text, "ascii": self.ascii, "value": json_of(self.value),
+                "cards": list(self.cards), "card_count": len(self.cards)}
 
 
 @dataclass(frozen=True)
@@ -54,11 +66,12 @@ class Solution:
         return len(self.equations[-1].cards) if self.equations else 0
 
 
-def search_for(cards, rules: Rules) -> HandSearch:
-    """The search over a hand for the rules' number domain."""
+def search_for(cards, rules: Rules, budget: int | None = None) -> HandSearch:
+    """The search over a hand for the rules' number domain (`budget`: the values its
+    tables may hold, see HandSearch)."""
     if rules.domain == "fraction":
-        return FractionSearch(cards, rules)
-    return HandSearch(cards, rules)
+        return FractionSearch(cards, rules, budget)
+    return HandSearch(cards, rules, budget)
 
 
 def solve(cards, target: int, rules: Rules, closest: int = 2,

@@ -10,7 +10,7 @@ from collections import Counter
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from eureka.cli.main import eureka
@@ -26,6 +26,7 @@ from eureka.numbers.solve import most_cards as engine_most_cards
 from eureka.numbers.solve import search_for
 from tests.oracle import fractions as fraction_oracle
 from tests.oracle import numbers as oracle
+from tests.schema_check import assert_valid
 
 
 def oracle_most_cards(cards, rules, lo, hi) -> dict:
@@ -38,7 +39,6 @@ def oracle_most_cards(cards, rules, lo, hi) -> dict:
     return most
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["whole", "positive"]), st.sampled_from(["+-*/", "+-*/^"]),
        st.data())
 def test_most_cards_per_target_match_the_oracle(domain, ops, data):
@@ -105,8 +105,10 @@ def test_analyze_countdown_tables_agree_and_resume(tmp_path):
     args = ["analyze", "countdown", "--out", str(tmp_path), "--json"]
     first = CliRunner().invoke(eureka, args)
     assert first.exit_code == 0, first.output
-    summary = json.loads(first.stdout)
+    assert first.stderr == ""                  # no progress bar off a terminal
+    summary = assert_valid(json.loads(first.stdout))
     out = tmp_path / "countdown"
+    assert json.loads((out / "summary.json").read_text()) == summary
     with open(out / "selections.csv") as f:
         rows = list(csv.DictReader(f))
     with open(out / "targets.csv") as f:
@@ -162,7 +164,7 @@ def test_analyze_pitagoras_odds_are_consistent(tmp_path):
     result = CliRunner().invoke(eureka, ["analyze", "pitagoras", "--die", "red",
                                          "--easy", "--out", str(tmp_path), "--json"])
     assert result.exit_code == 0, result.output
-    odds = json.loads(result.stdout)
+    odds = assert_valid(json.loads(result.stdout))
     dice = pitagoras_odds.totals("red")
     overall = np.zeros(6)
     for row in odds["per_total"]:
@@ -178,7 +180,6 @@ def test_analyze_pitagoras_odds_are_consistent(tmp_path):
     assert solvable_at_0 == pytest.approx(odds["per_total"][0]["solvable"])
 
 
-@settings(max_examples=50, deadline=None)
 @given(st.dictionaries(st.integers(0, 9), st.integers(1, 3), min_size=1, max_size=5),
        st.integers(0, 6))
 def test_deck_hands_are_the_distinct_combinations(counts, size):
@@ -204,8 +205,9 @@ def test_a_sweep_on_a_local_dask_cluster_gives_the_same_tables(tmp_path):
     assert json.loads(result.stdout)["deals"] == len(here)
 
 
-def test_an_unreachable_dask_scheduler_is_one_line(tmp_path):
+def test_an_unreachable_dask_scheduler_is_one_line(tmp_path, monkeypatch):
     pytest.importorskip("distributed")
+    monkeypatch.setattr("eureka.cli.analyze_cmds.DASK_TIMEOUT", "1s")
     result = CliRunner().invoke(eureka, ["analyze", "countdown", "--out", str(tmp_path),
                                          "--dask", "tcp://127.0.0.1:9"])
     assert result.exit_code == 2
@@ -247,7 +249,6 @@ def test_plot_without_matplotlib_is_one_line(tmp_path, monkeypatch):
     assert not (tmp_path / "pitagoras-red-easy-deck-5-cards").exists()
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.integers(0, 13), min_size=1, max_size=4), st.integers(0, 40))
 def test_fractions_and_whole_numbers_match_the_oracle(cards, target):
     hand = np.array([cards], dtype=np.int64)
@@ -260,7 +261,7 @@ def test_game24_table(tmp_path):
     result = CliRunner().invoke(eureka, ["analyze", "game24", "--out", str(tmp_path),
                                          "--json"])
     assert result.exit_code == 0, result.output
-    summary = json.loads(result.stdout)
+    summary = assert_valid(json.loads(result.stdout))
     with open(tmp_path / "game24" / "hands.csv") as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == summary["hands"] == 1820                  # C(16, 4)
@@ -299,3 +300,42 @@ def test_bad_analysis_runs_are_one_line(tmp_path, setup, args, message):
     result = CliRunner().invoke(eureka, ["analyze", *args, "--out", str(tmp_path)])
     assert result.exit_code == 2, result.output
     assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_analysis_text_quiet_and_ascii(tmp_path):
+    args = ["analyze", "pitagoras", "--die", "red", "--easy", "--out", str(tmp_path)]
+    text = CliRunner().invoke(eureka, args)
+    assert text.exit_code == 0 and text.stderr == ""
+    lines = text.stdout.splitlines()
+    assert lines[0] == ("Pitagoras, red-easy-deck-5-cards: 10,462 deals × 18 dice totals, "
+                        "exact odds")
+    assert lines[-1].startswith(f"tables written to {tmp_path}/pitagoras-red-easy-deck")
+    ascii_text = CliRunner().invoke(eureka, [*args, "--ascii"])
+    assert ascii_text.stdout.isascii()
+    assert ascii_text.stdout.splitlines()[0].endswith("10,462 deals * 18 dice totals, "
+                                                      "exact odds")
+    quiet = CliRunner().invoke(eureka, [*args, "--quiet"])
+    assert (quiet.exit_code, quiet.output) == (0, "")
+    summary = json.loads((tmp_path / "pitagoras-red-easy-deck-5-cards" / "summary.json")
+                         .read_text())
+    assert assert_valid(summary)["deals"] == 10_462
+
+
+def test_tiny_probabilities_are_shown_as_the_docs_show_them():
+    from eureka.cli.analyze_cmds import _share
+    assert (_share(0), _share(8e-8), _share(0.011047)) == ("0.0000%", "8.0e-06%",
+                                                           "1.1047%")
+
+
+@pytest.mark.parametrize("name", ["countdown", "pitagoras", "game24"])
+def test_analysis_help_has_an_example_and_warns_of_the_first_run(name):
+    result = CliRunner().invoke(eureka, ["analyze", name, "--help"])
+    text = " ".join(result.stdout.split())
+    assert f"Example: eureka analyze {name}" in text
+    assert f"eureka schema eureka.analyze.{name}/1" in text
+    assert "tens of seconds" in text
+
+
+def test_a_variant_with_too_few_cards_is_refused():
+    with pytest.raises(EurekaError, match="not 4"):
+        pitagoras_odds.Variant(cards=4)

@@ -1,7 +1,7 @@
 """Tests for solver.numbers.claim: parsing, printing and checking claimed equations."""
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from eureka.errors import ClaimSyntaxError, HandError
@@ -194,7 +194,6 @@ def trees(draw, depth=4):
     return BinOp(op, draw(trees(depth=depth - 1)), draw(trees(depth=depth - 1)), 1)
 
 
-@settings(max_examples=300, deadline=None)
 @given(trees())
 def test_describe_then_parse_gives_back_the_same_tree(node):
     assert tree(describe(node)) == shape(node)

@@ -1,15 +1,12 @@
 """The engine against the brute-force oracle, on random hands and rules."""
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from eureka.numbers.solve import search_for, solve
 from tests.oracle import numbers as oracle
 from tests.strategies import hands, rulesets
 from tests.verify import assert_verified
-
-SETTINGS = settings(max_examples=300, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -24,7 +21,6 @@ def problems(draw, max_size=5):
     return cards, target, rules
 
 
-@SETTINGS
 @given(problems())
 def test_same_distinct_equations_as_oracle(problem):
     cards, target, rules = problem
@@ -39,7 +35,6 @@ def test_same_distinct_equations_as_oracle(problem):
         assert_verified(eq, cards, rules)
 
 
-@SETTINGS
 @given(problems(max_size=4))
 def test_same_values_and_tree_counts_as_oracle(problem):
     cards, target, rules = problem
@@ -52,7 +47,6 @@ def test_same_values_and_tree_counts_as_oracle(problem):
     assert search.count_trees(target) == oracle.count_trees(cards, rules, target)
 
 
-@SETTINGS
 @given(problems())
 def test_closest_values_are_nearest_reachable(problem):
     cards, target, rules = problem

@@ -1,0 +1,178 @@
+"""The numbers games' contract: one preset holding the whole ruleset, and its verbs.
+
+A `NumbersGame` knows what a game deals and allows (the rules, the deck, the hand size,
+the default target, whether every card must be used, the dice, the reward and what the
+rules do when nobody makes the target) and answers `solve` and `check`. Pitagoras,
+Countdown, the 24 game and the generic numbers game are presets of it:
+
+    >>> from eureka.pitagoras import GAME
+    >>> GAME.solve([2, 7, 6, 12, 15], 32).most_cards
+    5
+
+The engine (Numba kernels) is imported when a verb first runs, not before.
+"""
+
+import operator
+from collections import Counter
+from dataclasses import dataclass, field, replace
+
+from eureka.contract import Verdict
+from eureka.deck import describe
+from eureka.errors import HandError
+from eureka.numbers import claim as claims
+from eureka.numbers.results import CHECK_BUDGET, CheckResult, SolveResult
+from eureka.numbers.rules import Rules
+from eureka.text import plural
+
+TREES_UP_TO = {"whole": 6, "positive": 6, "fraction": 5}
+"""Expression trees are counted by default on hands of up to this many cards."""
+LARGEST_TARGET = 2**63 - 1
+
+
+@dataclass(frozen=True)
+class NumbersGame:
+    """A numbers game: its rules and deal, and the verbs `solve` and `check`.
+
+    deck        the cards a hand may hold (value: copies); None allows any numbers
+    hand_size   the cards a hand must have (None: any number)
+    target      the target when none is given (None: one must be given)
+    every_card  an answer must use every card (the 24 game)
+    dice        what rolls the target (Pitagoras), with .total(faces); None: no dice
+    reward      the words after a valid answer's card count, for one card and several
+    on_miss     what the rules do when no equation makes the target
+    """
+
+    name: str
+    title: str
+    rules: Rules
+    deck: Counter | None = field(default=None, hash=False)
+    deck_name: str = ""                # the deck as errors name it ('easier Pitagoras')
+    hand_size: int | None = None
+    target: int | None = None
+    every_card: bool = False
+    dice: object = None
+    reward: tuple = ()
+    on_miss: str | None = None
+
+    # -- variants ------------------------------------------------------------------
+    def with_rules(self, **changes) -> "NumbersGame":
+        """The game with some rules changed: with_rules(ops='+-*/^', domain='positive')."""
+        return replace(self, rules=replace(self.rules, **changes))
+
+    def any_numbers(self) -> "NumbersGame":
+        """The game with any cards allowed: no deck and no hand size to check."""
+        return replace(self, deck=None, hand_size=None)
+
+    # -- the deal ------------------------------------------------------------------
+    def hand(self, cards) -> tuple:
+        """The cards as whole numbers, checked against the deck and the hand size
+        (HandError otherwise)."""
+        cards = list(cards)
+        try:
+            hand = tuple(operator.index(c) for c in cards if not isinstance(c, bool))
+        except TypeError:
+            hand = ()
+        if len(hand) != len(cards):
+            raise HandError(f"the cards must be whole numbers, got {cards!r}")
+        if self.deck is not None:
+            self._check_deck(hand)
+        if self.hand_size is not None and len(hand) != self.hand_size:
+            raise HandError(f"the {self.title} deals {self.hand_size} cards, not "
+                            f"{len(hand)} (--any-numbers for other hands)")
+        return hand
+
+    def _check_deck(self, hand) -> None:
+        """HandError unless every card is in the deck, with no more copies than it has."""
+        name = self.deck_name or self.title
+        for value, count in sorted(Counter(hand).items()):
+            if value not in self.deck:
+                raise HandError(f"{value} is not a card of the {name} deck (its values: "
+                                f"{describe(self.deck)})")
+            if count > self.deck[value]:
+                raise HandError(f"{plural(count, 'card')} of {value}, but the {name} deck "
+                                f"has only {plural(self.deck[value], 'copy', 'copies')}")
+
+    def target_for(self, target: int | None = None, dice=None) -> int:
+        """The target: the one given, else the dice's total, else the game's own."""
+        if dice is not None:
+            if self.dice is None:
+                raise HandError(f"{self.title} has no dice: give the target")
+            if target is not None:
+                raise HandError("give either the target or the dice, not both")
+            return self.dice.total(dice)
+        if target is None:
+            target = self.target
+        if target is None:
+            raise HandError("a target is needed: --target N" +
+                            (", or the dice rolled: --dice FACE FACE" if self.dice else ""))
+        try:
+            number = None if isinstance(target, bool) else operator.index(target)
+        except TypeError:
+            number = None
+        if number is None or not 0 <= number <= LARGEST_TARGET:
+            raise HandError(f"the target must be a whole number from 0 to "
+                            f"{LARGEST_TARGET:,}, got {target!r}")
+        return number
+
+    def earns(self, cards: int) -> str:
+        """What a valid answer of this many cards earns: '4 cards, and you take them'."""
+        words = self.reward[cards != 1] if self.reward else ""
+        return plural(cards, "card") + (f", {words}" if words else "")
+
+    # -- verbs -----------------------------------------------------------------------
+    def solve(self, cards, target: int | None = None, *, dice=None, best: bool = False,
+              closest: int = 2, trees: bool | None = None,
+              limit: int | None = None) -> SolveResult:
+        """Every distinct equation of the cards making the target, the most cards first.
+
+        best     find one equation with the most cards only (quick on large hands)
+        closest  when the target is missed: one equation for each of this many nearest
+                 values
+        trees    also count Hutton's expression trees (default: on small hands)
+        limit    list at most this many equations (the counts stay complete)
+        """
+        from eureka.numbers.solve import Solution, best_equation, search_for, solve
+
+        hand = self.hand(cards)
+        target = self.target_for(target, dice)
+        for name, value in (("closest", closest), ("limit", limit)):
+            if value is not None and (not isinstance(value, int) or value < 0):
+                raise HandError(f"{name} must be a whole number, got {value!r}")
+        search = search_for(hand, self.rules)
+        found = best_equation(search, target) if best else None
+        if found is not None:
+            solution = Solution(tuple(sorted(hand)), target, self.rules, (found,), ())
+        else:
+            solution = solve(hand, target, self.rules, closest=closest, search=search)
+        if trees is None:
+            trees = not best and len(hand) <= TREES_UP_TO[self.rules.domain]
+        counted = search.count_trees(target) if trees else None
+        return SolveResult(self, solution, counted, complete=not best, limit=limit)
+
+    def check(self, claim: str, cards, target: int | None = None, *, dice=None,
+              compare: bool = True, budget: int | None = CHECK_BUDGET) -> CheckResult:
+        """A claimed equation judged: valid, or exactly why not. With `compare`, the
+        best answer is searched as well (within `budget` values, see
+        CheckResult.compared), to say whether a better one exists. ClaimSyntaxError for
+        a claim that cannot be read."""
+        hand = self.hand(cards)
+        target = self.target_for(target, dice)
+        judged = claims.check(claim, hand, target, self.rules)
+        verdict = Verdict(judged.valid, judged.reason, judged.problem)
+        if self.every_card and judged.valid and len(judged.cards_used) < len(hand):
+            left = sorted((Counter(hand) - Counter(judged.cards_used)).elements())
+            verdict = Verdict(False, f"the {self.title} uses every card; "
+                                     f"{' '.join(map(str, left))} left out", "cards-unused")
+        result = CheckResult(self, tuple(sorted(hand)), target, claim, verdict,
+                             judged.value, judged.cards_used)
+        return result.compared(budget) if compare else result
+
+    def best_answer(self, cards, target: int, budget: int | None = None):
+        """One equation with the most cards (every card, where the rules ask for it),
+        or None; SearchTooLarge when the search needs more than `budget` values."""
+        from eureka.numbers.solve import best_equation, search_for
+
+        found = best_equation(search_for(cards, self.rules, budget), target)
+        if found is not None and self.every_card and len(found.cards) < len(cards):
+            return None
+        return found

@@ -1,0 +1,193 @@
+"""What the numbers games answer: a hand solved (`SolveResult`) and a claim checked
+(`CheckResult`), each with its JSON document."""
+
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Any, ClassVar
+
+from eureka.contract import Result, Verdict, json_of
+from eureka.errors import SearchTooLarge
+
+CHECK_BUDGET = 2_000_000
+"""Values a check's search for the best answer may store: about two seconds (the cards
+1-8 fit; the cards 1-9 do not, and the comparison is skipped)."""
+
+
+@dataclass(frozen=True)
+class SolveResult(Result):
+    """Every distinct equation of a hand for one target, the most cards first.
+
+    `solution` is the engine's answer; with `complete` False (solve(best=True)) it holds
+    one best equation only. `limit` caps the equations listed (`shown`), never the
+    counts.
+    """
+
+    schema: ClassVar[str] = "eureka.solve/1"
+    game: Any                          # the NumbersGame solved
+    solution: Any                      # eureka.numbers.solve.Solution
+    expression_trees: int | None = None
+    complete: bool = True
+    limit: int | None = None
+
+    @property
+    def cards(self) -> tuple:
+        return self.solution.cards
+
+    @property
+    def target(self) -> int:
+        return self.solution.target
+
+    @property
+    def rules(self):
+        return self.solution.rules
+
+    @property
+    def reachable(self) -> bool:
+        """Whether some equation makes the target."""
+        return self.solution.reachable
+
+    @property
+    def solvable(self) -> bool:
+        """Whether the hand has an answer under the game's rules (with every card, where
+        the rules ask for it)."""
+        if self.game.every_card:
+            return self.most_cards == len(self.cards)
+        return self.reachable
+
+    @property
+    def most_cards(self) -> int:
+        """Cards of the best equation (0: none makes the target)."""
+        return self.solution.most_cards
+
+    @property
+    def fewest_cards(self) -> int | None:
+        """Cards of the smallest equation (None when not every equation was listed)."""
+        return self.solution.fewest_cards if self.complete else None
+
+    @property
+    def distinct_equations(self) -> int | None:
+        """How many distinct equations make the target (None when not listed)."""
+        return len(self.solution.equations) if self.complete else None
+
+    @cached_property
+    def equations(self) -> tuple:
+        """Every equation found: the most cards first, then the shortest."""
+        return tuple(sorted(self.solution.equations,
+                            key=lambda e: (-len(e.cards), len(e.text), e.text)))
+
+    @property
+    def shown(self) -> tuple:
+        """The equations listed: the first `limit` of them."""
+        return self.equations if self.limit is None else self.equations[:self.limit]
+
+    @property
+    def best(self) -> tuple:
+        """The equations with the most cards."""
+        return tuple(e for e in self.equations if len(e.cards) == self.most_cards)
+
+    @property
+    def closest(self) -> tuple:
+        """When the target is missed: one equation for each nearest value."""
+        return self.solution.closest
+
+    def __repr__(self) -> str:
+        found = (f"{len(self.solution.equations)} equations" if self.complete
+                 else "one best equation")
+        return (f"<SolveResult {self.game.name}: cards {list(self.cards)}, target "
+                f"{self.target}, {found}, most cards {self.most_cards}>")
+
+    def by_cards(self) -> dict:
+        """{cards: (equations of that many cards, all of them)}, the most cards first."""
+        groups: dict = {}
+        for eq in self.equations:
+            groups.setdefault(len(eq.cards), []).append(eq)
+        return {n: tuple(group) for n, group in groups.items()}
+
+    def json_fields(self) -> dict:
+        return {**self._header(), "equations": json_of(self.shown)}
+
+    def json_lines(self):
+        """The document as JSON lines (schema eureka.solve.line/1): the header, every
+        field but the equations, then one line per equation listed."""
+        line = {"schema": "eureka.solve.line/1"}
+        yield {**line, "line": "solution", **self._header()}
+        for eq in self.shown:
+            yield {**line, "line": "equation", **eq.to_json()}
+
+    def _header(self) -> dict:
+        return {
+            "game": self.game.name, "cards": list(self.cards), "target": self.target,
+            "rules": self.rules.to_json(), "reachable": self.reachable,
+            "most_cards": self.most_cards, "fewest_cards": self.fewest_cards,
+            "distinct_equations": self.distinct_equations,
+            "expression_trees": self.expression_trees, "limit": self.limit,
+            "closest": [{**e.to_json(), "distance": json_of(abs(e.value - self.target))}
+                        for e in self.closest],
+            "solvable_with_every_card": self.solvable if self.game.every_card else None,
+        }
+
+
+@dataclass(frozen=True)
+class CheckResult(Result):
+    """A claimed equation judged against the table, and the best answer to compare.
+
+    `searched`: None before the comparison (check(compare=False)), False when the
+    search for the best answer went past its budget (the verdict stands), True once done.
+    """
+
+    schema: ClassVar[str] = "eureka.check/1"
+    game: Any                          # the NumbersGame
+    cards: tuple
+    target: int
+    claim: str
+    verdict: Verdict                   # its `better`: an answer with more cards
+    value: Any = None                  # what the claim makes, when it could be evaluated
+    cards_used: tuple = ()
+    best: Any = None                   # an answer with the most cards, once searched
+    searched: bool | None = None
+
+    @property
+    def valid(self) -> bool:
+        return self.verdict.valid
+
+    @property
+    def reason(self) -> str:
+        return self.verdict.reason
+
+    @property
+    def better(self):
+        """An answer using more cards than the valid claim, or None."""
+        return self.verdict.better
+
+    def __repr__(self) -> str:
+        return f"<CheckResult {self.game.name}: {self.claim!r}: {self.reason}>"
+
+    @property
+    def card_count(self) -> int:
+        """Cards the claim earns (0 when invalid)."""
+        return len(self.cards_used) if self.valid else 0
+
+    def compared(self, budget: int | None = CHECK_BUDGET) -> "CheckResult":
+        """The result with the best answer found (within `budget` values, None: the
+        engine's own limit), and the better answer when it beats a valid claim."""
+        try:
+            best, searched = self.game.best_answer(self.cards, self.target, budget), True
+        except SearchTooLarge:
+            best, searched = None, False
+        better = best if self.valid and best is not None and \
+            len(best.cards) > len(self.cards_used) else None
+        return replace(self, verdict=replace(self.verdict, better=better), best=best,
+                       searched=searched)
+
+    def json_fields(self) -> dict:
+        verdict = self.verdict.to_json()
+        return {
+            "game": self.game.name, "cards": list(self.cards), "target": self.target,
+            "rules": self.game.rules.to_json(), "claim": self.claim,
+            "valid": verdict["valid"], "problem": verdict["problem"],
+            "reason": verdict["reason"], "value": json_of(self.value),
+            "cards_used": list(self.cards_used), "card_count": self.card_count,
+            "best_card_count": len(self.best.cards) if self.best is not None
+            else (0 if self.searched else None),
+            "better": verdict["better"], "best": json_of(self.best),
+        }
