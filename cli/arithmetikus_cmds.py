@@ -1,26 +1,30 @@
 """`solve arithmetikus`, `eureka check arithmetikus` and `eureka score arithmetikus`:
 options in, the game's contract (eureka.arithmetikus.GAME) called, its result rendered."""
 
-import sys
+import re
 
 import click
 
-from eureka.cli.base import (ASCII, JSON, QUIET, ListCommand, ListOption, Whole,
-                             command_help, emit, reports_errors, stack, verdict_exit)
-from eureka.ops import sign, to_ascii
-from eureka.text import plural, read_text
+from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_LIKE, InputError,
+                             ListCommand, ListOption, Whole, ascii_lines, command_help,
+                             emit, read_input, reports_errors, stack, verdict_exit)
+from eureka.ops import sign
+from eureka.text import plural
 
-CARDS = click.option("--cards", "--hand", "cards", cls=ListOption, required=True,
-                     help="The cards in hand, e.g. --cards 20 7 2 3 (1–24, J for the "
-                          "joker; --hand is the same).")
+CARD_OR_BLANK = re.compile(f"{VALUE_LIKE.pattern}|^\\s*$")     # a claim ("20-3") ends it
+
+
+def _cards(value_pattern):
+    return click.option("--cards", "--hand", "cards", cls=ListOption, required=True,
+                        value_pattern=value_pattern, metavar="CARDS",
+                        help="The cards in hand, e.g. --cards 20 7 2 3 (1–24, J for the "
+                             "joker; --hand is the same).")
+
+
 TARGET = click.option("--target", type=Whole(1, 24), required=True,
                       help="The Spielzahl (1–24), the card face up.")
 OUTPUT = (JSON, ASCII)
 MINUS = sign("-")
-
-
-def _lines(lines, as_ascii: bool) -> list:
-    return [to_ascii(line) for line in lines] if as_ascii else list(lines)
 
 
 @click.command("arithmetikus", cls=ListCommand, help=command_help(
@@ -28,7 +32,7 @@ def _lines(lines, as_ascii: bool) -> list:
     "--duell: who can call Stop with the four shared cards.",
     "solve arithmetikus --target 17 --cards 20 7 2 3", "eureka.arithmetikus.solve/1"))
 @TARGET
-@CARDS
+@_cards(ANY_VALUE)
 @click.option("--duell", is_flag=True,
               help="The Duell variant: --cards are the four shared face-up cards.")
 @stack(OUTPUT)
@@ -36,17 +40,19 @@ def _lines(lines, as_ascii: bool) -> list:
 def solve_arithmetikus(target, cards, duell, as_json, as_ascii):
     from eureka.arithmetikus import GAME
     emit(GAME.solve(target, cards, duell), as_json,
-         lambda r: _lines(_solution(r), as_ascii))
+         lambda r: ascii_lines(_solution(r), as_ascii))
 
 
 def _solution(r) -> list:
+    from eureka.arithmetikus import GAME
     what = "Duell, shared cards" if r.duell else "hand"
     lines = [f"Arithmetikus: {what} {' '.join(r.hand.names())}, Spielzahl {r.spielzahl}"]
     found = r.combinations
     if not found:
         return lines + ["Nobody can call Stop: no combination makes the Spielzahl."
                         if r.duell else "No combination makes the Spielzahl: draw an extra "
-                                        "card (at most two in a game, 2 cards off each)."]
+                        f"card (at most {GAME.max_extra} in a game, "
+                        f"{plural(GAME.extra_card_cost, 'card')} off each)."]
     if r.duell:
         lines.append(f"Stop! Either player can call it with any of "
                      f"{plural(len(found), 'combination')}:")
@@ -62,16 +68,19 @@ def _solution(r) -> list:
     "combination with more cards when there is one. Exit code 1: invalid.",
     "eureka check arithmetikus --target 17 --cards 20 7 2 3 \"20-(7+2)/3\"",
     "eureka.arithmetikus.check/1"))
-@click.argument("combination")
+@click.argument("combination", required=False)
 @TARGET
-@CARDS
+@_cards(CARD_OR_BLANK)
 @stack(OUTPUT, QUIET)
 @reports_errors
 def check_arithmetikus(combination, target, cards, as_json, as_ascii, quiet):
     from eureka.arithmetikus import GAME
+    if combination is None:
+        raise InputError("the claimed combination is missing (a claim that is a single "
+                         "number, such as 17, goes before the options or after --)")
     result = GAME.check(combination, target, cards)
     if not quiet:
-        emit(result, as_json, lambda r: _lines(_verdict(r), as_ascii))
+        emit(result, as_json, lambda r: ascii_lines(_verdict(r), as_ascii))
     verdict_exit(result.verdict.valid)
 
 
@@ -97,8 +106,8 @@ def _verdict(r) -> list:
 @reports_errors
 def score_arithmetikus(game_file, as_json, as_ascii):
     from eureka.arithmetikus import GAME
-    text = sys.stdin.read() if game_file == "-" else read_text(game_file)
-    emit(GAME.score(text), as_json, lambda r: _lines(_evaluation(r), as_ascii))
+    emit(GAME.score(read_input(game_file)), as_json,
+         lambda r: ascii_lines(_evaluation(r), as_ascii))
 
 
 def _evaluation(ev) -> list:

@@ -11,10 +11,12 @@ import sys
 import click
 
 from eureka.errors import EurekaError
+from eureka.text import read_text, whole_number
 
 CLAIM_LIKE = re.compile(r"\d\s*[xX]\s*\d")
 VALUE_LIKE = re.compile(r"^[-+]?[\w.,]+$")
 NAMED_VALUE = re.compile(r"^[^-][^=]*=")       # NAME=VALUES, e.g. P1=40,20 (checked later)
+ANY_VALUE = re.compile(r"^(?!-[A-Za-z-])")      # any but an option (no arguments after)
 
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -28,7 +30,7 @@ QUIET = click.option("--quiet", "-q", is_flag=True,
 
 _ASCII_FALLBACK = {"\u2212": "-", "\u00d7": "*", "\u00f7": "/", "\u2265": ">=", "\u2264": "<=",
                    "\u2014": "-", "\u2013": "-", "\u2026": "...", "\u2192": "->",
-                   "\u00b7": "*", "\u2248": "~"}
+                   "\u00b7": "*", "\u2248": "~", "\u00b1": "+/-"}
 
 
 def _ascii_fallback(error: UnicodeEncodeError):
@@ -120,10 +122,18 @@ class Whole(click.ParamType):
             text = str(value)
             if not (text.isascii() and text.isdecimal()):
                 self.fail(f"{text!r} is not a whole number (digits 0-9 only)", param, ctx)
-            number = int(text)
+            number = whole_number(text)
+            if number is None:                        # more digits than int() reads
+                self.fail(f"a number of {len(text):,} digits is not between "
+                          f"{self.low:,} and {self.high:,}", param, ctx)
         if not self.low <= number <= self.high:
             self.fail(f"{value} is not between {self.low:,} and {self.high:,}", param, ctx)
         return number
+
+
+def command_help(text: str, example: str, schema_id: str) -> str:
+    """A command's help: what it does, an example (never rewrapped), and its schema."""
+    return f"{text}\n\n\b\nExample: {example}\nJSON Schema of --json: eureka schema {schema_id}"
 
 
 def verdict_exit(valid: bool) -> None:
@@ -151,14 +161,17 @@ class ListCommand(click.Command):
     def parse_args(self, ctx, args):
         patterns = {o: p.value_pattern for p in self.params if isinstance(p, ListOption)
                     for o in p.opts}
+        options = {o for p in self.get_params(ctx) for o in p.opts + p.secondary_opts}
+        claims = any(isinstance(p, click.Argument) for p in self.params)  # "7x6" ends a list
         out, current = [], None
         for arg in args:
-            if arg == "--":
+            if arg == "--" or (arg in options and arg not in patterns):   # '-q' ends a list
                 current = None
                 out.append(arg)
             elif arg in patterns:
                 current = arg
-            elif current and patterns[current].match(arg) and not CLAIM_LIKE.search(arg):
+            elif current and patterns[current].match(arg) and not (
+                    claims and CLAIM_LIKE.search(arg)):
                 out += [current, arg]
             else:
                 current = None
@@ -182,6 +195,30 @@ def reports_errors(func):
 def emit_json(payload: dict) -> None:
     """A JSON document on stdout (a result's `to_json()`)."""
     click.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+
+
+def ascii_lines(lines, as_ascii: bool) -> list:
+    """The lines as printed: under --ascii every one in ASCII (− × ÷ as - * /, dashes as
+    -, see _ASCII_FALLBACK; any other sign as '?')."""
+    if not as_ascii:
+        return list(lines)
+    return [line.encode("ascii", "eureka-ascii").decode("ascii") for line in lines]
+
+
+def read_input(path: str) -> str:
+    """The text of the file `path`, or of standard input for '-': UTF-8 (a byte-order
+    mark dropped), one line of InputError for anything that cannot be read."""
+    if path != "-":
+        return read_text(path, InputError)
+    stream = getattr(sys.stdin, "buffer", None)          # None: standard input closed
+    if stream is None:
+        raise InputError("cannot read standard input: it is closed")
+    try:
+        return stream.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError("cannot read standard input: not UTF-8 text") from None
+    except OSError as e:
+        raise InputError(f"cannot read standard input: {e.strerror}") from None
 
 
 def emit(result, as_json: bool, render) -> None:

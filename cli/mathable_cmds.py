@@ -10,8 +10,10 @@ import sys
 import click
 
 from eureka import ops
-from eureka.cli.base import (ASCII, JSON, QUIET, InputError, ListCommand, ListOption,
-                             Whole, emit, reports_errors, stack, verdict_exit)
+from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_LIKE, InputError,
+                             ListCommand, ListOption, Whole, ascii_lines, command_help,
+                             emit, emit_json, read_input, reports_errors, stack,
+                             verdict_exit)
 from eureka.cli.simulate_cmds import SEED, _games, _players, _policies
 from eureka.mathable import GAME
 from eureka.mathable.board import cell_name
@@ -25,19 +27,24 @@ POSITION = click.option("--position", "position_file",
                         type=click.Path(dir_okay=False, allow_dash=True),
                         help="The board: a text grid or JSON file (docs/MATHABLE.md), - "
                              "for standard input; default: the opening board.")
-CARDS = click.option("--cards", "--rack", "cards", cls=ListOption, type=Whole(),
-                     metavar="TOKENS",
-                     help="The mover's tokens, e.g. --cards 1 8 2 12 16 42 17 (default: "
-                          "the position file's rack: line).")
+
+
+def _cards(value_pattern=VALUE_LIKE):
+    """--cards (--rack): the mover's tokens, each a value up to the next option (or, with
+    a claim after them, up to the first word that is not a number)."""
+    return click.option("--cards", "--rack", "cards", cls=ListOption, type=Whole(),
+                        value_pattern=value_pattern, metavar="TOKENS",
+                        help="The mover's tokens, e.g. --cards 1 8 2 12 16 42 17 (default: "
+                             "the position file's rack: line).")
+
+
 NO_BONUS = click.option("--no-bonus", is_flag=True,
                         help="No 50 points for placing a full rack of 7.")
 STDIN = "-"
 
 
-def _help(text: str, example: str, schema: str) -> str:
-    """A command's help: what it does, an example, and where its JSON Schema is."""
-    return (f"{text}\n\n\b\nExample: {example}\n"
-            f"JSON Schema of --json: eureka schema eureka.mathable.{schema}/1")
+def _help(text: str, example: str, verb: str) -> str:
+    return command_help(text, example, f"eureka.mathable.{verb}/1")
 
 
 def _edition(edition: str | None) -> int | None:
@@ -47,15 +54,8 @@ def _edition(edition: str | None) -> int | None:
 def _position(position_file, edition):
     """The position of --position (a file, or standard input), or the opening board."""
     if position_file == STDIN:
-        return GAME.position(text=sys.stdin.read(), edition=_edition(edition))
+        return GAME.position(text=read_input(STDIN), edition=_edition(edition))
     return GAME.position(position_file, edition=_edition(edition))
-
-
-def _ascii(lines, as_ascii: bool) -> list:
-    """The lines, with - * / for − × ÷ (and - for a range's dash) under --ascii."""
-    if not as_ascii:
-        return list(lines)
-    return [ops.to_ascii(line).replace("\u2013", "-") for line in lines]
 
 
 def _placement_line(label: str, s) -> str:
@@ -84,24 +84,14 @@ def _turn_lines(turn) -> list:
     return lines
 
 
-def _points(turn) -> str:
-    """'39 points, 5 placements, may draw 1 token'."""
-    text = f"{plural(turn.points, 'point')}, {plural(len(turn.placements), 'placement')}"
-    if turn.draws:
-        text += f", may draw {plural(turn.draws, 'token')}"
-        if turn.bonus:
-            text += " (keeping one would lose the full-rack bonus)"
-    return text
-
-
 def _solution_lines(result, board: bool) -> list:
     pos, turns = result.position, result.turns
     lines = [f"Mathable: rack {' '.join(map(str, sorted(pos.rack)))}; "
              f"{plural(len(pos.grid), 'token')} on the board ({pos.edition}-token set)"]
     if not turns:
         return [*lines, "No token of this rack can be placed: exchange tokens or pass."]
-    lines += [f"Best turn: {_points(turns[0])}", *_turn_lines(turns[0])]
-    lines += [f"#{k}: {_points(turn)}: {turn.text()}"
+    lines += [f"Best turn: {turns[0].summary()}", *_turn_lines(turns[0])]
+    lines += [f"#{k}: {turn.summary()}: {turn.text()}"
               for k, turn in enumerate(turns[1:], 2)]
     if result.moves is not None:
         lines.append(f"Every legal single placement: {len(result.moves)}")
@@ -118,7 +108,7 @@ def _solution_lines(result, board: bool) -> list:
     "points and equations, then the board after it.",
     "eureka solve mathable --cards 1 8 2 12 16 42 17 --limit 2", "solve"))
 @POSITION
-@CARDS
+@_cards(ANY_VALUE)
 @click.option("--limit", default=1, show_default=True, type=Whole(1, 1000), metavar="K",
               help="Show the K highest-scoring distinct turns.")
 @click.option("--moves", is_flag=True, help="Also list every legal single placement.")
@@ -130,22 +120,28 @@ def solve_mathable(position_file, cards, limit, moves, board, edition, no_bonus,
                    as_ascii):
     result = GAME.solve(_position(position_file, edition), cards or None, limit, moves,
                         not no_bonus)
-    emit(result, as_json, lambda r: _ascii(_solution_lines(r, board), as_ascii))
+    emit(result, as_json, lambda r: ascii_lines(_solution_lines(r, board), as_ascii))
 
 
-def _check_lines(result) -> list:
+def _verdict_lines(result) -> list:
+    """The verdict: a legal turn scored placement by placement, or why not."""
     v = result.verdict
     if not v.valid:
-        lines = [f"invalid: {v.reason}"]
-        if result.best:
-            lines.append(f"  the best turn: {_points(result.best)}: {result.best.text()}")
-        return lines
-    lines = [f"valid: {_points(result.turn)}", *_turn_lines(result.turn)]
-    if v.better:
-        lines.append(f"  a better turn: {_points(v.better)}: {v.better.text()}")
-    else:
-        lines.append("  no turn scores more.")
-    return lines
+        return [f"invalid: {v.reason}"]
+    return [v.reason, *_turn_lines(result.turn)]
+
+
+def _comparison_lines(result) -> list:
+    """What the search for the best turn found, after the verdict."""
+    if result.searched is False:
+        return ["  (too large a search to look for the best turn: skipped)"]
+    best = result.best
+    if not result.valid:
+        return [f"  the best turn: {best.summary()}: {best.text()}"] if best else []
+    better = result.verdict.better
+    if better:
+        return [f"  a better turn: {better.summary()}: {better.text()}"]
+    return ["  no turn scores more."]
 
 
 @click.command("mathable", cls=ListCommand, help=_help(
@@ -156,12 +152,12 @@ def _check_lines(result) -> list:
     'eureka check mathable --cards 1 8 2 12 16 42 17 "I8=12 H6=8 G9=2"', "check"))
 @click.argument("claim", nargs=-1)
 @POSITION
-@CARDS
+@_cards()
 @stack(EDITION, NO_BONUS, JSON, ASCII, QUIET)
 @reports_errors
 def check_mathable(claim, position_file, cards, edition, no_bonus, as_json, as_ascii,
                    quiet):
-    if not cards and not position_file:
+    if not cards and position_file is None:
         raise InputError("give the mover's tokens (--cards 1 8 2 ...) or a position with "
                          "a 'rack:' line (--position FILE), then the claimed turn; a game "
                          "record is replayed by: eureka score mathable RECORD")
@@ -172,11 +168,16 @@ def check_mathable(claim, position_file, cards, edition, no_bonus, as_json, as_a
         if position_file == STDIN:
             raise InputError("standard input gives the position or the claimed turn, "
                              "not both")
-        text = " ".join(sys.stdin.read().split())
+        text = " ".join(read_input(STDIN).split())
     result = GAME.check(_position(position_file, edition), text, cards or None,
-                        not no_bonus)
-    if not quiet:
-        emit(result, as_json, lambda r: _ascii(_check_lines(r), as_ascii))
+                        not no_bonus, compare=as_json and not quiet)
+    if as_json and not quiet:
+        emit_json(result.to_json())
+    elif not quiet:                                 # the verdict first, then the search
+        click.echo("\n".join(ascii_lines(_verdict_lines(result), as_ascii)))
+        compared = ascii_lines(_comparison_lines(result.compared()), as_ascii)
+        if compared:
+            click.echo("\n".join(compared))
     verdict_exit(result.valid)
 
 
@@ -230,16 +231,17 @@ def _score_lines(result, detail: bool) -> list:
     "eureka score mathable docs/examples/mathable_rulebook.txt", "score"))
 @click.argument("record_file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--detail", is_flag=True, help="Show every placement of every turn.")
-@stack(EDITION, NO_BONUS, JSON, ASCII)
+@stack(EDITION, NO_BONUS, JSON, ASCII, QUIET)
 @reports_errors
-def score_mathable(record_file, detail, edition, no_bonus, as_json, as_ascii):
+def score_mathable(record_file, detail, edition, no_bonus, as_json, as_ascii, quiet):
     asked = {"edition": _edition(edition), "bonus": False if no_bonus else None}
     if record_file == STDIN:
-        record = GAME.record(text=sys.stdin.read(), source=STDIN, **asked)
+        record = GAME.record(text=read_input(STDIN), source=STDIN, **asked)
     else:
         record = GAME.record(record_file, **asked)
     result = GAME.score(record)
-    emit(result, as_json, lambda r: _ascii(_score_lines(r, detail), as_ascii))
+    if not quiet:
+        emit(result, as_json, lambda r: ascii_lines(_score_lines(r, detail), as_ascii))
     verdict_exit(result.valid)
 
 
@@ -289,7 +291,7 @@ def simulate_mathable(games, seed, policies, players, edition, no_bonus, as_json
     with click.progressbar(length=run.games, label="games", file=sys.stderr,
                            hidden=not sys.stderr.isatty()) as bar:
         summary = run.run(progress=lambda done: bar.update(1))
-    emit(summary, as_json, lambda s: _ascii(_summary_lines(s), as_ascii))
+    emit(summary, as_json, lambda s: ascii_lines(_summary_lines(s), as_ascii))
 
 
 def command(verb: str, name: str) -> click.Command:

@@ -21,8 +21,13 @@ def read_text(path, error=EurekaError) -> str:
 
 def whole_number(text: str) -> int | None:
     """The whole number written in ASCII digits, else None ('12' -> 12; '²', '١٢', '-3',
-    '1.5' -> None)."""
-    return int(text) if text.isascii() and text.isdecimal() else None
+    '1.5' -> None, and so is a number of more digits than Python converts, 4,300)."""
+    if not (text.isascii() and text.isdecimal()):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return None
 
 
 def plural(n: int, noun: str, plural_form: str | None = None) -> str:

@@ -21,7 +21,7 @@ JOKER_VALUES = range(1, 25)
 HAND_SIZE, MAX_EXTRA = 4, 2
 DUELL_CARDS = 4                     # the Duell: four shared cards face up
 RULES = Rules(name="arithmetikus", ops="+-*/", domain="whole")
-_JOKER_WRITTEN = re.compile(r"[JjKk]\s*\(\s*(\d+)\s*\)")
+_JOKER_WRITTEN = re.compile(r"[JjKk]\s*\(\s*([0-9]+)\s*\)")
 
 if TYPE_CHECKING:                    # the engine is imported when a search runs
     from eureka.numbers.solve import Equation
@@ -166,21 +166,23 @@ class Checked:
 def check(text: str, hand: Hand, target: int) -> Checked:
     """Check a claimed combination.  The joker is written J(5), or as a plain number
     the hand lacks (then the joker stands for it, when the hand holds one)."""
-    written = [int(v) for v in _JOKER_WRITTEN.findall(text)]
+    written = _JOKER_WRITTEN.findall(text)
     plain = _JOKER_WRITTEN.sub(lambda m: m.group(1), text)
-    joker = None
+    said = None                                   # the joker's value, as written
     if written:
         if not hand.joker:
             return _refused("card-missing", "the hand holds no joker")
         if len(written) > 1:
             return _refused("card-twice", "the joker is written twice")
-        joker = written[0]
+        said = written[0]
     elif hand.joker:
-        missing = Counter(int(n) for n in re.findall(r"\d+", plain)) - Counter(hand.numbers)
+        numbers = (whole_number(n) for n in re.findall(r"[0-9]+", plain))
+        missing = Counter(n for n in numbers if n is not None) - Counter(hand.numbers)
         if sum(missing.values()) == 1:
-            joker = next(iter(missing))
-    if joker is not None and joker not in JOKER_VALUES:
-        return _refused("card-missing", f"the joker stands for 1 to 24, not {joker}")
+            said = str(next(iter(missing)))
+    joker = None if said is None else whole_number(said)
+    if said is not None and joker not in JOKER_VALUES:
+        return _refused("card-missing", f"the joker stands for 1 to 24, not {said}")
     cards = list(hand.numbers) + ([joker] if joker is not None else [])
     return Checked(claim.check(plain, cards, target, RULES), joker)
 

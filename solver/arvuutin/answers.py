@@ -79,6 +79,11 @@ class Choice:
         kept = self.cards + self.left if self.exact else self.left
         return len(answers(kept)), sum(kept)
 
+    def to_json(self) -> dict:
+        return {"cards": list(self.cards), "total": self.total,
+                "expected_distance": float(self.distance), "exact": self.exact,
+                "left": list(self.left), "left_answers": self.left_answers}
+
     def key(self) -> tuple:
         """Best first: nearest, then the stronger hand kept, then fewer cards."""
         return self.distance, -self.strength[0], -self.strength[1], len(self.cards), \

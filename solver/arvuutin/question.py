@@ -47,7 +47,11 @@ def parse_played(text: str) -> Answer:
     name, sep, rest = text.partition("=")
     if not sep or not name.strip():
         raise EurekaError(f"expected NAME=CARDS or NAME=pass, got {text!r}")
-    words = [w.strip().lower() for w in rest.split(",") if w.strip()]
+    words = [w.strip().lower() for w in rest.split(",")]
+    if "" in words and words != [""]:
+        raise EurekaError(f"{name.strip()}: an empty card in {rest!r}: write the cards "
+                          f"comma-separated, e.g. {name.strip()}=40,20")
+    words = [w for w in words if w]
     passed = words.count(PASS)
     if passed > 1:
         raise EurekaError(f"{name.strip()} played the pass card twice")

@@ -38,10 +38,7 @@ class Choices(Result):
     def json_fields(self) -> dict:
         return {"hand": list(self.hand), "guess": [self.low, self.high],
                 "answers": self.answers, "cannot_answer": self.cannot_answer,
-                "choices": [{"cards": list(c.cards), "total": c.total,
-                             "expected_distance": float(c.distance), "exact": c.exact,
-                             "left": list(c.left), "left_answers": c.left_answers}
-                            for c in self.choices]}
+                "choices": [c.to_json() for c in self.choices]}
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ def _load():
 
 
 SQUARES, START = _load()
-CELL_FORMS = (re.compile(r"^([A-Na-n])(\d{1,2})$"), re.compile(r"^(\d{1,2})([A-Na-n])$"))
+CELL_FORMS = (re.compile(r"^([A-Na-n])([0-9]{1,2})$"), re.compile(r"^([0-9]{1,2})([A-Na-n])$"))
 
 
 def parse_cell(text: str) -> tuple[int, int]:

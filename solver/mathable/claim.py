@@ -1,66 +1,90 @@
 """A claimed Mathable turn checked against a position: legal or exactly why not, its
-score, and whether a better turn exists."""
+score, and then, within a budget, whether a better turn exists."""
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from eureka.contract import Result, Verdict
+from eureka.errors import SearchTooLarge
 from eureka.mathable.legality import IllegalPlacement, Turn, score_turn
 from eureka.mathable.position import Position, with_rack
 from eureka.mathable.record import claimed_turn
 from eureka.mathable.solve import best_turns
 from eureka.mathable.tokens import full_rack_bonus
 
+CHECK_STATES = 2_000_000    # sets of placements searched for a better turn (~130 MB)
+
 
 @dataclass(frozen=True)
 class TurnCheck(Result):
-    """A claimed turn judged: the verdict (its `better` is the best turn when that scores
-    more than the claim), the claim scored when it is legal, and the position's best
-    turn."""
+    """A claimed turn judged: the verdict, and the claim scored when it is legal.  Once
+    `compared`, the position's best turn and the verdict's `better` (the best turn, when
+    it scores more than the claim or the claim is illegal); `searched` is None before
+    the comparison, False when the search went past its budget (the verdict stands)."""
 
     schema: ClassVar[str] = "eureka.mathable.check/1"
 
     claim: str
-    rack: tuple
+    position: Position          # with the mover's rack
     verdict: Verdict
     turn: Turn | None           # the claimed turn, scored, when legal
-    best: Turn | None           # the highest-scoring turn of the position (None: none)
+    full_bonus: int             # what placing the whole rack earns (0 or 50)
+    best: Turn | None = None    # the highest-scoring turn (None: none, or not searched)
+    searched: bool | None = None
 
     @property
     def valid(self) -> bool:
         return self.verdict.valid
 
+    @property
+    def rack(self) -> tuple:
+        return tuple(sorted(self.position.rack))
+
+    def compared(self, budget: int | None = None) -> "TurnCheck":
+        """The result with the best turn searched (at most `budget` sets of placements,
+        CHECK_STATES by default) and offered as `better` when it beats the claim."""
+        try:
+            found = best_turns(self.position.grid, self.position.rack, 1, self.full_bonus,
+                               CHECK_STATES if budget is None else budget)
+        except SearchTooLarge:
+            return replace(self, best=None, searched=False)
+        best = found[0] if found else None
+        beats = best is not None and (self.turn is None or best.points > self.turn.points)
+        return replace(self, verdict=replace(self.verdict, better=best if beats else None),
+                       best=best, searched=True)
+
     def json_fields(self) -> dict:
         v = self.verdict
-        return {"claim": self.claim, "rack": sorted(self.rack), "valid": v.valid,
-                "problem": v.problem, "reason": v.reason or None,
+        return {"claim": self.claim, "rack": list(self.rack), "valid": v.valid,
+                "problem": v.problem, "reason": v.reason,
                 "better": v.better.to_json() if v.better else None,
                 "turn": self.turn.to_json() if self.turn else None,
                 "best": self.best.to_json() if self.best else None,
-                "better_exists": v.better is not None}
+                "better_exists": v.better is not None if self.searched else None}
 
 
-def check(position: Position, claim: str, rack=None, bonus: bool = True) -> TurnCheck:
+def check(position: Position, claim: str, rack=None, bonus: bool = True,
+          compare: bool = True, budget: int | None = None) -> TurnCheck:
     """Check the claimed turn `claim` ('I8=12 J8=16', placements in order) for the mover
-    of `position`, whose rack is `rack` (default: the position's)."""
+    of `position`, whose rack is `rack` (default: the position's); with `compare`, the
+    best turn is searched too (see TurnCheck.compared)."""
     position = with_rack(position, rack)
     placements = claimed_turn(claim, position.edition)
     full = full_rack_bonus(position.rack, bonus)
-    found = best_turns(position.grid, position.rack, 1, full)
-    best = found[0] if found else None
     turn, why = None, _not_on_rack(placements, position.rack)
     if why:
-        verdict = Verdict(False, why, "not-on-rack", better=best)
+        verdict = Verdict(False, why, "not-on-rack")
     else:
         try:
             scored = score_turn(dict(position.grid), placements)
         except IllegalPlacement as e:
-            verdict = Verdict(False, f"placement {e.number}, {e}", e.problem, better=best)
+            verdict = Verdict(False, f"placement {e.number}, {e}", e.problem)
         else:
             turn = Turn(tuple(scored), full if len(placements) == len(position.rack) else 0)
-            verdict = Verdict(True, "", better=best if best.points > turn.points else None)
-    return TurnCheck(claim, tuple(position.rack), verdict, turn, best)
+            verdict = Verdict(True, f"valid: {turn.summary()}")
+    result = TurnCheck(claim, position, verdict, turn, full)
+    return result.compared(budget) if compare else result
 
 
 def _not_on_rack(placements, rack) -> str:

@@ -65,11 +65,13 @@ class Mathable:
         from eureka.mathable.solve import solve
         return solve(position, rack, limit, moves, bonus)
 
-    def check(self, position, claim: str, rack=None, bonus: bool = True):
-        """A claimed turn ('I8=12 J8=16') judged (eureka.mathable.check/1); `better` is
-        the best turn when it scores more."""
+    def check(self, position, claim: str, rack=None, bonus: bool = True,
+              compare: bool = True):
+        """A claimed turn ('I8=12 J8=16') judged (eureka.mathable.check/1); with
+        `compare`, the best turn is searched too, within a budget, and is `better` when
+        it scores more (else call `.compared()` on the result, after the verdict)."""
         from eureka.mathable.claim import check
-        return check(position, claim, rack, bonus)
+        return check(position, claim, rack, bonus, compare)
 
     def record(self, path: str | None = None, text: str | None = None,
                edition: int | None = None, bonus: bool | None = None,

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from eureka import ops
 from eureka.errors import EurekaError
 from eureka.mathable.board import OP_NAMES, SQUARES, cell_name, neighbours
+from eureka.text import plural
 
 
 class IllegalPlacement(EurekaError):
@@ -110,6 +111,16 @@ class Turn:
 
     def text(self) -> str:
         return " ".join(s.placement.text() for s in self.placements)
+
+    def summary(self) -> str:
+        """'39 points, 5 placements, may draw 1 token'."""
+        placed = plural(len(self.placements), "placement")
+        text = f"{plural(self.points, 'point')}, {placed}"
+        if self.draws:
+            text += f", may draw {plural(self.draws, 'token')}"
+            if self.bonus:
+                text += " (keeping one would lose the full-rack bonus)"
+        return text
 
     def to_json(self) -> dict:
         return {"turn": self.text(), "points": self.points, "bonus": self.bonus,

@@ -175,6 +175,8 @@ def parse_json(text: str, edition: int | None = None) -> Position:
         raise PositionError(f"not valid JSON: {e.msg} at line {e.lineno}") from None
     except RecursionError:
         raise PositionError("not a position: JSON nested too deeply") from None
+    except ValueError:                          # a number of more than 4,300 digits
+        raise PositionError("not a position: a number with too many digits") from None
     if not isinstance(data, dict) or ("grid" in data) == ("cells" in data):
         raise PositionError('a JSON position is an object with "grid" or "cells"')
     others = data.get("others", {})

@@ -348,13 +348,12 @@ def _validated(record: Record, left_lines: dict) -> Record:
 def read(path: str, edition: int | None = None, bonus: bool | None = None) -> Record:
     """A text record from a file, or CAVA 2024 game N when `path` is its N_turns.txt
     (always the 126-token set and no bonus, as the course scored them)."""
-    path = Path(path)
-    game = CAVA_TURNS.match(path.name)
+    game = CAVA_TURNS.match(Path(path).name)
     if game:
         if edition not in (None, 126) or bonus:
-            raise RecordError(f"{path.name}: a CAVA 2024 game is scored with the "
+            raise RecordError(f"{Path(path).name}: a CAVA 2024 game is scored with the "
                               f"126-token set and no bonus")
-        return _cava(path, game.group(1))
+        return _cava(Path(path), game.group(1))
     return parse(read_text(path, RecordError), edition, bonus, str(path))
 
 

@@ -184,8 +184,8 @@ def test_a_check_offers_a_combination_with_more_cards():
     assert GAME.check("1+1", 17, ["1", "2"]).verdict.better is None     # none exists
 
 
-def run(*args):
-    return CliRunner().invoke(eureka, list(args))
+def run(*args, stdin=None):
+    return CliRunner().invoke(eureka, list(args), input=stdin)
 
 
 def json_of(*args, code=0):
@@ -242,6 +242,38 @@ def test_ascii_covers_every_line(args):
     result = run(*args, "--ascii")
     assert result.exit_code in (0, 1), result.output
     assert result.stdout.isascii() and result.stdout.strip()
+
+
+def test_a_single_number_claim_before_the_options_or_after_dashes():
+    for args in (["17", "--target", "17", "--hand", "17", "3"],
+                 ["--target", "17", "--hand", "17", "3", "--", "17"]):
+        result = run("check", "arithmetikus", *args)
+        assert (result.exit_code, result.stdout) == (0, "valid: 17 = 17\n")
+
+
+def test_a_record_from_standard_input_is_utf8_text():
+    text = EXAMPLE.read_text(encoding="utf-8")
+    assert run("score", "arithmetikus", "-", stdin="\ufeff" + text).stdout == \
+        run("score", "arithmetikus", str(EXAMPLE)).stdout
+    bad = run("score", "arithmetikus", "-", stdin=b"spielzahl: 17\n\xff\n")
+    assert (bad.exit_code, bad.stderr) == (
+        2, "error: cannot read standard input: not UTF-8 text\n")
+
+
+def test_no_combination_names_the_extra_cards_rule():
+    lines = run("solve", "arithmetikus", "--target", "23", "--cards", "1", "1").stdout
+    assert lines.splitlines()[-1] == ("No combination makes the Spielzahl: draw an extra "
+                                      "card (at most 2 in a game, 2 cards off each).")
+
+
+def test_a_joker_of_many_digits_is_refused_in_one_line():
+    big = "9" * 5000
+    result = run("check", "arithmetikus", "--target", "17", "--hand", "J", "3",
+                 "--", f"J({big})-3")
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"invalid: the joker stands for 1 to 24, not {big}")
+    with pytest.raises(EurekaError, match="unknown character '١'"):   # not the joker
+        GAME.check("١٢+5", 17, ["J", "5"])
 
 
 def test_quiet_check_prints_nothing():
@@ -307,6 +339,20 @@ def test_help_has_an_example_and_the_schema(verb, schema):
     (["check", "arithmetikus", "--target", "17", "--hand", "20", "3", "20-(3"],
      "at position"),
     (["score", "arithmetikus", "/nonexistent/game.txt"], "cannot read"),
+    (["score", "arithmetikus", ""], "cannot read '': the file name is empty"),
+    (["check", "arithmetikus", "--target", "17", "--hand", "17", "3", "17"],
+     "the claimed combination is missing (a claim that is a single number, such as 17, "
+     "goes before the options or after --)"),
+    (["solve", "arithmetikus", "--target", "17", "--hand", "", "3"],
+     "'' is not an Arithmetikus card"),
+    (["solve", "arithmetikus", "--target", "17", "--hand", "-", "3"],
+     "'-' is not an Arithmetikus card"),
+    (["check", "arithmetikus", "--target", "17", "--hand", "20", " ", "3", "20-3"],
+     "' ' is not an Arithmetikus card"),
+    (["check", "arithmetikus", "--target", "17", "--hand", "J", "3", "--", "9" * 5000],
+     "a number longer than 1000 digits"),
+    (["solve", "arithmetikus", "--target", "1" + "0" * 5000, "--hand", "3"],
+     "a number of 5,001 digits is not between 1 and 24"),
 ])
 def test_bad_input_is_one_clear_line(args, message):
     result = run(*args)

@@ -165,6 +165,11 @@ def test_the_issue_ranking_on_the_command_line():
         "  18 = 18   distance 2      if it wins, keeps 2 4 4 8 8 (13 answers)"]
 
 
+def test_one_point_is_singular():
+    result = run("score", "arvuutin", "--levels", "A=1", "--won", "A=1")
+    assert result.stdout == "question cards 1 + hidden cards 0 = 1 point\n"
+
+
 def test_one_answer_is_singular():
     lines = run("solve", "arvuutin", "--cards", "5", "9", "--guess", "9").stdout
     assert "if it wins, keeps 9 (1 answer)" in lines
@@ -239,6 +244,22 @@ def test_help_has_an_example_and_the_schema(verb):
     (["score", "arvuutin", "--levels", "A=3", "--won", "A=51"], "but a category has 50"),
     (["score", "arvuutin", "--levels", "A=3", "--hidden", *["A"] * 21],
      "21 hidden cards, but the game has 20"),
+    (["check", "arvuutin", "--answer", "5", "--played", "P1=3,,2"],
+     "P1: an empty card in '3,,2'"),
+    (["check", "arvuutin", "--answer", "5", "--played", "P1=3,"], "an empty card"),
+    (["check", "arvuutin", "--answer", "5", "--played", "=3"],
+     "expected NAME=CARDS or NAME=pass, got '=3'"),
+    (["score", "arvuutin", "--levels", "A=3", "--won", "A"],
+     "won: CATEGORY=NUMBER, e.g. A=3, not 'A'"),
+    (["score", "arvuutin", "--levels", "=3"], "level of category ''"),
+    (["score", "arvuutin", "--levels", "A=3", "--hidden", ""], "hidden card of category ''"),
+    (["solve", "arvuutin", "--hand", "", "--guess", "5"], "'' is not a whole number"),
+    (["solve", "arvuutin", "--hand", "-", "--guess", "5"], "'-' is not a whole number"),
+    (["solve", "arvuutin", "--hand", "5", "--guess", "9" * 5000],
+     "a number of 5,000 digits is not between 1 and 100"),
+    (["check", "arvuutin", "--answer", "5", "--played", "P1=" + "9" * 5000],
+     "is not an answer card"),
+    (["score", "arvuutin", "--levels", "A=" + "9" * 5000], "CATEGORY=NUMBER"),
 ])
 def test_bad_input_is_one_clear_line(args, message):
     result = run(*args)

@@ -1,11 +1,16 @@
 """The Mathable commands: solve, check (claimed turns), score (records), simulate."""
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from eureka.cli.main import eureka
+from eureka.mathable import GAME, claim
 from eureka.mathable.position import Position, render
 from tests.paths import DATA, DOCS, EXAMPLES
 from tests.schema_check import assert_valid
@@ -101,7 +106,8 @@ def test_check_a_claimed_turn_and_a_better_one():
 
 def test_check_json_of_a_valid_claim_names_the_better_turn():
     data = json_of("check", "mathable", *CARDS, "I8=12 H6=8 G9=2 F7=1 J8=16")
-    assert data["valid"] and data["problem"] is None and data["reason"] is None
+    assert data["valid"] and data["problem"] is None
+    assert data["reason"] == "valid: 39 points, 5 placements, may draw 1 token"
     assert data["turn"]["points"] == 39
     assert data["better"]["points"] == data["best"]["points"] == 56
     assert data["better_exists"]
@@ -153,6 +159,35 @@ def test_check_reads_the_claim_or_the_position_from_standard_input(tmp_path):
     position = render(dict(Position().grid)) + "\nrack: 1 8 2 12 16 42 17\n"
     data = json_of("check", "mathable", "--position", "-", "I8=12", stdin=position)
     assert data["valid"] and data["rack"] == [1, 2, 8, 12, 16, 17, 42]
+
+
+def test_check_answers_first_and_bounds_the_search_for_a_better_turn(monkeypatch):
+    """A plainly wrong claim is judged before (and without) the search for the best
+    turn; a search past its budget is skipped and said so, and the verdict stands."""
+    judged = GAME.check(GAME.position(), "A1=1", [1, 8, 2], compare=False)
+    assert (judged.valid, judged.searched, judged.best) == (False, None, None)
+    skipped = judged.compared(budget=1)
+    assert skipped.searched is False and skipped.verdict == judged.verdict
+    assert assert_valid(skipped.to_json())["better_exists"] is None
+    found = judged.compared()
+    assert found.searched and found.best == found.verdict.better == \
+        GAME.solve(GAME.position(), [1, 8, 2]).turns[0]
+    monkeypatch.setattr(claim, "CHECK_STATES", 1)
+    text = run("check", "mathable", *CARDS, "I8=12")
+    assert text.exit_code == 0 and text.stdout.splitlines()[-1] == \
+        "  (too large a search to look for the best turn: skipped)"
+    data = json_of("check", "mathable", *CARDS, "A1=1", code=1)
+    assert (data["best"], data["better"], data["better_exists"]) == (None, None, None)
+
+
+def test_a_quiet_check_searches_nothing(monkeypatch):
+    def no_search(*args):
+        raise AssertionError("searched")
+    monkeypatch.setattr(claim, "best_turns", no_search)
+    for claimed, code in (("I8=12", 0), ("A1=1", 1)):
+        result = run("check", "mathable", *CARDS, claimed, "-q")
+        assert result.exit_code == code and not isinstance(result.exception,
+                                                           AssertionError)
 
 
 def test_check_quiet_prints_nothing():
@@ -231,6 +266,9 @@ def test_score_an_illegal_record_exits_1(tmp_path):
     assert "        1. I8=12     12  4 * 3 = 12 (H8, G8)" in lines
     data = json_of("score", "mathable", str(record), code=1)
     assert not data["valid"] and len(data["turns"]) == 1
+    quiet = run("score", "mathable", str(record), "--quiet")
+    assert (quiet.exit_code, quiet.output) == (1, "")
+    assert run("score", "mathable", RULEBOOK, "-q").output == ""
 
 
 def test_a_one_turn_record_says_1_turn(tmp_path):
@@ -316,6 +354,14 @@ def test_help_has_an_example_and_the_schema(verb, schema):
     (("check", "mathable", "--cards", "12", ""), "the claimed turn is empty"),
     (("check", "mathable", "--position", "-", "-"), "not both"),
     (("score", "mathable"), "Missing argument"),
+    (("score", "mathable", ""), "cannot read '': the file name is empty"),
+    (("solve", "mathable", "--position", "", "--cards", "1"), "the file name is empty"),
+    (("check", "mathable", "--position", "", "I8=12"), "the file name is empty"),
+    (("solve", "mathable", "--cards", "", "1"), "'' is not a whole number"),
+    (("solve", "mathable", "--cards", "9" * 5000), "a number of 5,000 digits is not"),
+    (("check", "mathable", "--cards", "12", "I٨=12"), "'I٨' is not a cell"),
+    (("check", "mathable", "--cards", "12", "--", "I8=" + "9" * 5000), "is not a placement"),
+    (("simulate", "mathable", "--games", "9" * 5000), "a number of 5,000 digits"),
     (("score", "mathable", "/no/such/record"), "cannot read /no/such/record"),
     (("simulate", "mathable", "--policies", "optimal,clever"), "unknown policy"),
     (("simulate", "mathable", "--players", "3", "--policies", "optimal,greedy"),
@@ -331,12 +377,34 @@ def test_bad_input_is_one_line_and_exit_2(args, message):
     assert message in result.stderr and result.stderr.count("\n") == 1, result.stderr
 
 
+@pytest.mark.parametrize("args", [("score", "mathable", "-"),
+                                  ("solve", "mathable", "--position", "-", "--cards", "1"),
+                                  ("check", "mathable", *CARDS, "-")])
+def test_standard_input_is_utf8_text_or_one_line(args):
+    """Standard input is read as files are: UTF-8, a byte-order mark dropped; bytes that
+    are not UTF-8, or a closed standard input, get one line and exit 2."""
+    bad = run(*args, stdin=b"\xff\xfeP1: I8=12\n")
+    assert (bad.exit_code, bad.stderr) == (
+        2, "error: cannot read standard input: not UTF-8 text\n")
+    closed = subprocess.run([str(Path(sys.executable).parent / "eureka"), *args],
+                            capture_output=True, text=True, preexec_fn=lambda: os.close(0))
+    assert (closed.returncode, closed.stderr) == (
+        2, "error: cannot read standard input: it is closed\n")
+
+
+def test_standard_input_may_start_with_a_byte_order_mark():
+    assert run("score", "mathable", "-", stdin="\ufeffP1: I8=12\n").exit_code == 0
+    assert run("check", "mathable", *CARDS, "-", stdin="\ufeffI8=12\n").exit_code == 0
+
+
 @pytest.mark.parametrize("text, message", [
     ("rack: 1\n", "the board needs 14 rows"),
     (render({**Position().grid, (7, 7): 5}) + "\n", "H8 must hold the printed 4"),
     (render({**Position().grid, (0, 0): 7}) + "\n", "no legal sequence"),
     (render({**Position().grid, (0, 0): "x"}) + "\n", "'x' is neither a token"),
     ('{"cells": {"A1": 90, "B1": 90}}', "tokens of 90"),
+    ('{"cells": {"I8": 1%s}}' % ("0" * 5000), "a number with too many digits"),
+    ("rack: 1%s\n" % ("0" * 5000), "expected token values"),
 ])
 def test_bad_position_files(tmp_path, text, message):
     path = tmp_path / "pos.txt"
