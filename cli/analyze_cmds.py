@@ -6,16 +6,24 @@ import sys
 import click
 
 from eureka import pitagoras
-from eureka.cli.base import (ASCII, JSON, QUIET, InputError, Whole, emit_json,
-                             reports_errors, stack)
-from eureka.cli.numbers_cmds import echo_lines
+from eureka.cli.base import (ASCII, JSON, QUIET, InputError, Whole, ascii_lines,
+                             command_help, emit, reports_errors, stack)
 
 DASK_TIMEOUT = "10s"        # to reach the scheduler
 FIRST_RUN = ("The first run compiles the sweep's kernels (tens of seconds, once; they "
              "are cached on disk).")
 
+
+def _folder(ctx, param, value: str) -> str:
+    """--out: a folder name, never empty (an empty one would write into the current
+    folder unasked)."""
+    if not value.strip():
+        raise click.BadParameter("the folder name is empty", ctx, param)
+    return value
+
+
 OUT = click.option("--out", "folder", type=click.Path(file_okay=False),
-                   default="analysis", show_default=True,
+                   default="analysis", show_default=True, callback=_folder,
                    help="Folder for the tables (and the resumable shards).")
 PLOT = click.option("--plot", is_flag=True,
                     help="Also draw the tables as PNG (needs the plot extra).")
@@ -28,8 +36,8 @@ SWEEP = (
 
 
 def _help(text: str, name: str, example: str = "") -> str:
-    return (f"{text} {FIRST_RUN}\n\nExample: eureka analyze {name}{example}\n\n"
-            f"JSON Schema: eureka schema eureka.analyze.{name}/1")
+    return command_help(f"{text} {FIRST_RUN}", f"eureka analyze {name}{example}",
+                        f"eureka.analyze.{name}/1")
 
 
 def _client(address):
@@ -67,12 +75,8 @@ def _sweep(run, shard_count: int, dask_address, quiet: bool):
 
 
 def _report(summary, as_json: bool, as_ascii: bool, quiet: bool, lines) -> None:
-    if quiet:
-        return
-    if as_json:
-        emit_json(summary.to_json())
-    else:
-        echo_lines(lines(summary), as_ascii)
+    if not quiet:
+        emit(summary, as_json, lambda s: ascii_lines(lines(s), as_ascii))
 
 
 @click.command("countdown", help=_help("Every selection of six numbers × every target "
@@ -110,8 +114,9 @@ def countdown_lines(s) -> list:
 @click.option("--die", type=click.Choice(sorted(pitagoras.TENS_DICE)), default="blue",
               show_default=True, help="The two-digit die: blue, red (easier), black.")
 @click.option("--easy", is_flag=True, help="The easier deck: no cards above 15.")
-@click.option("--cards", type=Whole(5, 8), default=5, show_default=True, metavar="N",
-              help="Cards face up (6, 7 or 8 when extra cards are dealt).")
+@click.option("--face-up", "cards", type=Whole(5, 8), default=5,
+              show_default=True, metavar="N",
+              help="Cards face up: 5, or 6 to 8 when extra cards are dealt.")
 @click.option("--pow", "power", is_flag=True, help="Allow exponentiation (the harder variant).")
 @stack(COMMON, SWEEP)
 @reports_errors

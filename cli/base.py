@@ -67,7 +67,8 @@ class OneLineGroup(click.Group):
             click.echo(e.ctx.get_help())
             sys.exit(0)
         except click.ClickException as e:
-            report_error(e.format_message(), "--json" in args)
+            report_error(e.format_message(), bool({"--json", "--jsonl"} & set(args)),
+                         "--ascii" in args)
             sys.exit(e.exit_code)
         except click.exceptions.Exit as e:
             sys.exit(e.exit_code)
@@ -77,8 +78,10 @@ class OneLineGroup(click.Group):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-def report_error(message: str, as_json: bool) -> None:
-    """One line on stderr: `error: ...`, or under --json an `eureka.error/1` object."""
+def report_error(message: str, as_json: bool, as_ascii: bool = False) -> None:
+    """One line on stderr: `error: ...`, or under --json (--jsonl) an `eureka.error/1`
+    object; in ASCII under --ascii."""
+    message = ascii_lines([message], as_ascii)[0]
     if as_json:
         click.echo(json.dumps({"schema": "eureka.error/1", "error": message},
                               ensure_ascii=False), err=True)
@@ -163,16 +166,17 @@ class ListCommand(click.Command):
                     for o in p.opts}
         options = {o for p in self.get_params(ctx) for o in p.opts + p.secondary_opts}
         claims = any(isinstance(p, click.Argument) for p in self.params)  # "7x6" ends a list
-        out, current = [], None
+        out, current, first = [], None, False
         for arg in args:
             if arg == "--" or (arg in options and arg not in patterns):   # '-q' ends a list
                 current = None
                 out.append(arg)
             elif arg in patterns:
-                current = arg
-            elif current and patterns[current].match(arg) and not (
-                    claims and CLAIM_LIKE.search(arg)):
+                current, first = arg, True
+            elif current and (first or patterns[current].match(arg)) and not (
+                    claims and CLAIM_LIKE.search(arg)):    # the first value: any word
                 out += [current, arg]
+                first = False
             else:
                 current = None
                 out.append(arg)

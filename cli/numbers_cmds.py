@@ -11,7 +11,8 @@ import click
 
 from eureka import countdown, game24, pitagoras
 from eureka.cli.base import (ASCII, JSON, QUIET, InputError, ListCommand, ListOption, Whole,
-                             emit_json, reports_errors, stack, verdict_exit)
+                             ascii_lines, command_help, emit, emit_json, reports_errors,
+                             stack, verdict_exit)
 from eureka.numbers import GAME as NUMBERS
 from eureka.numbers.rules import DOMAINS, MAX_CAP
 from eureka.ops import sign
@@ -82,22 +83,15 @@ HAND = (
 )
 
 
-def _ascii(line: str) -> str:
-    """A line in ASCII: − × ÷ as - * /, and ≥ — … as >= - ... (see eureka.cli.base)."""
-    return line.encode("ascii", "eureka-ascii").decode("ascii")
+def _help(text: str, verb: str, name: str, schema: str) -> str:
+    form = FORMS[name]
+    claim = f' "{form.claim}"' if verb == "check" else ""
+    return command_help(text, f"eureka {verb} {name} {form.example}{claim}", schema)
 
 
 def echo_lines(lines, as_ascii: bool) -> None:
     """Text lines on stdout, every one in ASCII with --ascii."""
-    if lines:
-        click.echo("\n".join(_ascii(line) if as_ascii else line for line in lines))
-
-
-def _help(text: str, verb: str, name: str, schema: str) -> str:
-    form = FORMS[name]
-    claim = f' "{form.claim}"' if verb == "check" else ""
-    return (f"{text}\n\nExample: eureka {verb} {name} {form.example}{claim}\n\n"
-            f"JSON Schema: eureka schema {schema}")
+    click.echo("\n".join(ascii_lines(lines, as_ascii)))
 
 
 # -- solve ------------------------------------------------------------------------------
@@ -107,7 +101,8 @@ def make_solve(name: str) -> click.Command:
 
     @click.command(name, cls=ListCommand, help=_help(
         f"Every distinct {form.game.title} equation, the best (most cards) first.",
-        "solve", name, "eureka.solve/1 (--json), eureka.solve.line/1 (--jsonl)"))
+        "solve", name,
+        "eureka.solve/1\nJSON Schema of --jsonl: eureka schema eureka.solve.line/1"))
     @stack(HAND, form.options, (
         click.option("--jsonl", is_flag=True,
                      help="Print JSON lines: the solution, then one line per equation."),
@@ -133,10 +128,9 @@ def make_solve(name: str) -> click.Command:
         if opts.jsonl:
             for line in result.json_lines():
                 click.echo(json.dumps(line, ensure_ascii=False))
-        elif opts.as_json:
-            emit_json(result.to_json())
         else:
-            echo_lines(solution_lines(result, opts.as_ascii), opts.as_ascii)
+            emit(result, opts.as_json,
+                 lambda r: ascii_lines(solution_lines(r, opts.as_ascii), opts.as_ascii))
 
     return command
 

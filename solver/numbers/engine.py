@@ -65,7 +65,7 @@ class HandSearch:
     def __init__(self, cards, rules: Rules, budget: int | None = None):
         """`budget`: the values the tables may hold (default VALUE_BUDGET); a hand that
         needs more raises SearchTooLarge."""
-        budget = budget or VALUE_BUDGET
+        budget = VALUE_BUDGET if budget is None else budget
         cards = checked_cards(cards, rules, rules.max_cards)
         self.rules = rules
         self.hand = SubHands(cards)

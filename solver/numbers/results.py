@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from eureka.contract import Result, Verdict, json_of
 from eureka.errors import SearchTooLarge
+from eureka.text import plural
 
 CHECK_BUDGET = 2_000_000
 """Values a check's search for the best answer may store: about two seconds (the cards
@@ -91,7 +92,7 @@ class SolveResult(Result):
         return self.solution.closest
 
     def __repr__(self) -> str:
-        found = (f"{len(self.solution.equations)} equations" if self.complete
+        found = (plural(len(self.solution.equations), "equation") if self.complete
                  else "one best equation")
         return (f"<SolveResult {self.game.name}: cards {list(self.cards)}, target "
                 f"{self.target}, {found}, most cards {self.most_cards}>")
@@ -132,7 +133,8 @@ class CheckResult(Result):
     """A claimed equation judged against the table, and the best answer to compare.
 
     `searched`: None before the comparison (check(compare=False)), False when the
-    search for the best answer went past its budget (the verdict stands), True once done.
+    search for the best answer went past its budget (the verdict stands), True once done
+    (or not needed: a valid claim with every card, when `best` stays None).
     """
 
     schema: ClassVar[str] = "eureka.check/1"
@@ -167,9 +169,26 @@ class CheckResult(Result):
         """Cards the claim earns (0 when invalid)."""
         return len(self.cards_used) if self.valid else 0
 
+    @property
+    def uses_every_card(self) -> bool:
+        """Whether the claim is valid with every card: no answer can beat it."""
+        return self.valid and len(self.cards_used) == len(self.cards)
+
+    @property
+    def best_card_count(self) -> int | None:
+        """The most cards a valid answer uses (0: none does), None when not searched."""
+        if self.uses_every_card:
+            return self.card_count
+        if self.best is not None:
+            return len(self.best.cards)
+        return 0 if self.searched else None
+
     def compared(self, budget: int | None = CHECK_BUDGET) -> "CheckResult":
         """The result with the best answer found (within `budget` values, None: the
-        engine's own limit), and the better answer when it beats a valid claim."""
+        engine's own limit), and the better answer when it beats a valid claim. A
+        valid claim with every card needs no search."""
+        if self.uses_every_card:
+            return replace(self, searched=True)
         try:
             best, searched = self.game.best_answer(self.cards, self.target, budget), True
         except SearchTooLarge:
@@ -187,7 +206,6 @@ class CheckResult(Result):
             "valid": verdict["valid"], "problem": verdict["problem"],
             "reason": verdict["reason"], "value": json_of(self.value),
             "cards_used": list(self.cards_used), "card_count": self.card_count,
-            "best_card_count": len(self.best.cards) if self.best is not None
-            else (0 if self.searched else None),
+            "best_card_count": self.best_card_count,
             "better": verdict["better"], "best": json_of(self.best),
         }

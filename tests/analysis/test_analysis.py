@@ -133,6 +133,16 @@ def test_analyze_into_a_folder_that_cannot_be_written():
     assert result.exit_code == 2 and result.stderr.startswith("error: cannot write")
 
 
+@pytest.mark.parametrize("name", ["countdown", "pitagoras", "game24"])
+def test_analyze_refuses_an_empty_folder_name(name, tmp_path, monkeypatch):
+    """--out '' (an unset shell variable, say) would write into the current folder."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(eureka, ["analyze", name, "--out", ""])
+    assert result.exit_code == 2
+    assert result.stderr == "error: Invalid value for '--out': the folder name is empty\n"
+    assert not list(tmp_path.iterdir())
+
+
 def test_pitagoras_deals_and_dice():
     hands, weights = pitagoras_odds.deals(pitagoras_odds.Variant())
     assert len(hands) == 33_969 and weights.sum() == pytest.approx(1)
@@ -162,7 +172,8 @@ def test_pitagoras_slice_matches_the_engine(variant):
 
 def test_analyze_pitagoras_odds_are_consistent(tmp_path):
     result = CliRunner().invoke(eureka, ["analyze", "pitagoras", "--die", "red",
-                                         "--easy", "--out", str(tmp_path), "--json"])
+                                         "--easy", "--face-up", "5", "--out", str(tmp_path),
+                                         "--json"])
     assert result.exit_code == 0, result.output
     odds = assert_valid(json.loads(result.stdout))
     dice = pitagoras_odds.totals("red")
@@ -294,6 +305,9 @@ def test_a_shard_that_cannot_be_read_is_done_again(tmp_path):
     (lambda d: (d / "countdown").mkdir() or (d / "countdown" / "shards").write_text(""),
      ["countdown", "--fresh"], "cannot discard the shards"),
     (lambda d: None, ["countdown", "--dask", ""], "--dask needs the scheduler's address"),
+    (lambda d: None, ["pitagoras", "--face-up", "9"], "9 is not between 5 and 8"),
+    (lambda d: None, ["pitagoras", "--cards", "4"], "4 is not between 5 and 8"),  # old name
+    (lambda d: None, ["pitagoras", "--face-up", "+6"], "'+6' is not a whole number"),
 ])
 def test_bad_analysis_runs_are_one_line(tmp_path, setup, args, message):
     setup(tmp_path)

@@ -7,6 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from eureka.cli.main import eureka, solve
+from eureka.cli.numbers_cmds import FORMS
 from tests.schema_check import assert_valid
 
 TABLE = ["--cards", "2", "7", "6", "12", "15"]
@@ -254,6 +255,21 @@ def test_check_answers_at_once_on_a_large_hand():
     assert data["best_card_count"] is None and data["best"] is None
 
 
+def test_check_with_every_card_needs_no_search():
+    """Nothing beats a valid claim with every card: no search, even on ten cards."""
+    cards = ["--cards", *map(str, range(1, 11))]
+    claim = "1+2+3+4+5+6+7+8+9+10"
+    result = run("check", "pitagoras", *cards, "--target", "55", claim)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        "valid: 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 = 55 — 10 cards, and you take them.",
+        "  no answer uses more cards."]
+    data = json_of("check", "pitagoras", *cards, "--target", "55", claim, "--json")
+    assert (data["best_card_count"], data["best"], data["better"]) == (10, None, None)
+    data = json_of("check", "game24", "--cards", "3", "3", "8", "8", "8/(3-8/3)", "--json")
+    assert (data["card_count"], data["best_card_count"], data["best"]) == (4, 4, None)
+
+
 @pytest.mark.parametrize("args, valid, problem", [
     (["pitagoras", *TABLE, "--target", "32", "7*6-12+2"], True, None),
     (["pitagoras", *TABLE, "--target", "32", "(15+7+6-12)*2"], True, None),
@@ -343,6 +359,11 @@ def test_check_json_of_the_better_answer():
     (["solve", "numbers", "--cards", "2", "--target", HUGE], "is not between 0 and"),
     (["check", "pitagoras", *TABLE, "--target", HUGE, "7*6"], "is not between 0 and"),
     (["solve", "pitagoras", *TABLE, "--dice", HUGE, "2"], "is not between 0 and"),
+    (["solve", "pitagoras", "--cards", "", "7", "--target", "3"],
+     "'' is not a whole number"),                          # not "Missing option"
+    (["solve", "countdown", "--cards", " 5", "7", "--target", "3"],
+     "' 5' is not a whole number"),
+    (["check", "game24", "--cards", "", "3", "8", "8", "3*8"], "'' is not a whole number"),
 ])
 def test_bad_input_is_one_clear_line(args, message):
     result = run(*args)
@@ -359,12 +380,23 @@ def test_bad_input_is_one_clear_line(args, message):
     ["solve", "countdown", "--cards", "2", "--target", HUGE, "--json", "--best"],
     ["check", "numbers", "--cards", "2", "3", "--target", "5", "--json", "2+"],
     ["solve", "numbers", "--cards", "2", "--target", "5", "--json", "--jsonl"],
+    ["solve", "countdown", "--cards", "12", "--target", "5", "--jsonl"],
+    ["solve", "countdown", "--cards", "2", "--target", HUGE, "--jsonl"],
 ])
 def test_bad_input_under_json_is_one_json_error(args):
     result = run(*args)
     assert result.exit_code == 2 and result.stdout == ""
     (line,) = result.stderr.splitlines()
     assert_valid(json.loads(line))
+
+
+def test_errors_are_ascii_under_ascii():
+    result = run("solve", "countdown", "--cards", "12", "--target", "5", "--ascii")
+    assert result.exit_code == 2
+    assert result.stderr == ("error: 12 is not a card of the Countdown deck (its values: "
+                             "1-10, 25, 50, 75, 100)\n")
+    result = run("solve", "countdown", "--cards", "12", "--target", "5")
+    assert "1\u201310" in result.stderr
 
 
 def test_too_many_equations_is_one_line(monkeypatch):
@@ -385,6 +417,19 @@ def test_help_has_an_example_and_the_schema(verb, game):
     text = " ".join(result.stdout.split())
     assert f"Example: eureka {verb} {game} --cards" in text
     assert f"eureka schema eureka.{verb}/1" in text
+
+
+@pytest.mark.parametrize("verb", ["solve", "check"])
+@pytest.mark.parametrize("game", ["pitagoras", "countdown", "game24", "numbers"])
+def test_help_examples_are_one_line_each(verb, game):
+    """The example is never rewrapped, however long (check countdown's is 96 characters)."""
+    lines = [line.strip() for line in run(verb, game, "--help").stdout.splitlines()]
+    (example,) = [line for line in lines if line.startswith("Example: ")]
+    form = FORMS[game]
+    claim = f' "{form.claim}"' if verb == "check" else ""
+    assert example == f"Example: eureka {verb} {game} {form.example}{claim}"
+    schema = [line for line in lines if line.startswith("JSON Schema of --json:")]
+    assert schema == [f"JSON Schema of --json: eureka schema eureka.{verb}/1"]
 
 
 def test_the_help_examples_run():

@@ -104,8 +104,9 @@ def test_check_verdict_and_better_answer():
     assert result.valid and result.card_count == 4 and result.searched
     assert len(result.better.cards) == 5 and result.better is result.best
     assert assert_valid(result.to_json())["better"]["card_count"] == 5
-    best = pitagoras.GAME.check("(15+7+6-12)*2", TABLE, 32)
-    assert best.valid and best.better is None and len(best.best.cards) == 5
+    best = pitagoras.GAME.check("(15+7+6-12)*2", TABLE, 32)    # every card: no search
+    assert best.valid and best.better is None and best.best is None
+    assert best.searched and best.best_card_count == 5
 
 
 def test_check_answers_first_and_compares_within_a_budget():
@@ -117,6 +118,13 @@ def test_check_answers_first_and_compares_within_a_budget():
     assert assert_valid(skipped.to_json())["best_card_count"] is None
     done = quick.compared()
     assert done.searched and len(done.better.cards) == 5
+    nothing = pitagoras.GAME.check("7*6", TABLE, 32, budget=0)      # 0 means none
+    assert not nothing.valid and nothing.searched is False and nothing.best is None
+
+
+def test_results_say_what_they_hold():
+    assert repr(NUMBERS.solve([2, 3], 5)) == ("<SolveResult numbers: cards [2, 3], target "
+                                              "5, 1 equation, most cards 2>")
 
 
 def test_the_24_game_uses_every_card():
