@@ -5,49 +5,49 @@ the results as text (their JSON is their own `to_json()`).  Nothing heavy is imp
 here: the kernels load when a command runs.
 """
 
+import re
 import sys
 
 import click
 
-from eureka import ops
 from eureka.arquimedes import GAME
 from eureka.arquimedes.bounds import games_bound
 from eureka.arquimedes.state import ops_text
-from eureka.cli.base import (ASCII, JSON, QUIET, ListCommand, ListOption, Whole, emit,
+from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_LIKE, ListCommand,
+                             ListOption, Whole, ascii_lines, command_help, emit, read_input,
                              reports_errors, stack, verdict_exit)
 from eureka.cli.simulate_cmds import SEED, _games, _players, _policies
-from eureka.text import plural, read_text
+from eureka.text import plural
 
-STATE = (
-    click.option("--top", required=True,
-                 help="The top card of the play pile: 3, K (a freshly turned joker) or "
-                      "K=7 (the joker played as 7)."),
-    click.option("--cards", "--hand", "hand", cls=ListOption, required=True,
-                 help="The cards in hand, e.g. --cards 2 5 7 12 K (K or J: the joker)."),
-    click.option("--ops", default=GAME.ops, show_default=True,
-                 help="Operations played: +-*/, or +- for the children's game."),
-    click.option("--no-joker", is_flag=True, help="The deck has no joker."),
-    click.option("--draw-pile", type=Whole(0),
-                 help="Cards left in the draw pile, if known."),
-    click.option("--others", cls=ListOption, type=Whole(1),
-                 help="The other players' hand sizes, in turn order, e.g. --others 4 5 3."),
-    click.option("--seen", cls=ListOption,
-                 help="Cards already seen, e.g. the play pile under the top card."),
-)
+VALUE_OR_BLANK = re.compile(f"{VALUE_LIKE.pattern}|^\\s*$")   # a claim ("3+2=5") ends it
+OPS = click.option("--ops", default=GAME.ops, show_default=True,
+                   help="Operations played: +-*/, or +- (the rulebook's tip for children).")
+NO_JOKER = click.option("--no-joker", is_flag=True, help="The deck has no joker.")
+
+
+def _state(values):
+    """The options of a game state; `values` is the pattern of a list option's values."""
+    return (
+        click.option("--top", required=True,
+                     help="The top card of the play pile: 3, K (a freshly turned joker) "
+                          "or K=7 (the joker played as 7)."),
+        click.option("--cards", "--hand", "hand", cls=ListOption, required=True,
+                     value_pattern=values, metavar="CARDS",
+                     help="The cards in hand, e.g. --cards 2 5 7 12 K (K or J: the "
+                          "joker; --hand is the same)."),
+        OPS, NO_JOKER,
+        click.option("--draw-pile", type=Whole(0),
+                     help="Cards left in the draw pile, if known."),
+        click.option("--others", cls=ListOption, type=Whole(1), value_pattern=values,
+                     help="The other players' hand sizes, in turn order, e.g. --others "
+                          "4 5 3."),
+        click.option("--seen", cls=ListOption, value_pattern=values, metavar="CARDS",
+                     help="Cards already seen, e.g. the play pile under the top card."),
+    )
 
 
 def _help(text: str, example: str, verb: str) -> str:
-    """A command's help: what it does, an example, and where its JSON Schema is."""
-    return (f"{text}\n\nExample: {example}\n\n"
-            f"JSON Schema of --json: eureka schema eureka.arquimedes.{verb}/1")
-
-
-def _ascii(lines, as_ascii: bool) -> list:
-    """The lines, under --ascii with - * / for − × ÷ and ASCII for every other sign."""
-    if not as_ascii:
-        return list(lines)
-    return [ops.to_ascii(line).encode("ascii", "eureka-ascii").decode("ascii")
-            for line in lines]
+    return command_help(text, example, f"eureka.arquimedes.{verb}/1")
 
 
 def _game(ops_, no_joker):
@@ -63,8 +63,8 @@ def _sentence(text: str) -> str:
 @click.command("arquimedes", cls=ListCommand, help=_help(
     "Every legal Arquimedes play for the top card and a hand, and the play to make; "
     "with --simulate, every option played out to the end of the round.",
-    "solve arquimedes --top 3 --cards 2 5 7 12 K", "solve"))
-@stack(STATE)
+    "eureka solve arquimedes --top 3 --cards 2 5 7 12 K", "solve"))
+@stack(_state(ANY_VALUE))
 @click.option("--simulate", "samples", type=Whole(2, GAME.max_samples),
               help=f"Rank the plays by the expected penalty of the rest of the round, "
                    f"played out this many times, 2 to {GAME.max_samples:,} (needs "
@@ -80,7 +80,7 @@ def solve_arquimedes(top, hand, ops, no_joker, draw_pile, others, seen, samples,
     result = _game(ops, no_joker).solve(top, hand, draw_pile=draw_pile, others=others,
                                         seen=seen, samples=samples, strategy=strategy,
                                         seed=seed)
-    emit(result, as_json, lambda r: _ascii(_solution_lines(r, as_ascii), as_ascii))
+    emit(result, as_json, lambda r: ascii_lines(_solution_lines(r, as_ascii), as_ascii))
 
 
 def _solution_lines(result, as_ascii: bool) -> list:
@@ -126,14 +126,14 @@ def _rollout_lines(r, as_ascii: bool) -> list:
     "when no play is legal.",
     "eureka check arquimedes --top 3 --cards 2 5 7 12 K \"3+2=5\"", "check"))
 @click.argument("play")
-@stack(STATE, JSON, ASCII, QUIET)
+@stack(_state(VALUE_OR_BLANK), JSON, ASCII, QUIET)
 @reports_errors
 def check_arquimedes(play, top, hand, ops, no_joker, draw_pile, others, seen, as_json,
                      as_ascii, quiet):
     game = _game(ops, no_joker)
     result = game.check(play, game.state(top, hand, draw_pile, others, seen))
     if not quiet:
-        emit(result, as_json, lambda r: _ascii(_check_lines(r, as_ascii), as_ascii))
+        emit(result, as_json, lambda r: ascii_lines(_check_lines(r, as_ascii), as_ascii))
     verdict_exit(result.valid)
 
 
@@ -154,13 +154,11 @@ def _check_lines(result, as_ascii: bool) -> list:
     "penalty tokens and the winner.",
     "eureka score arquimedes game.txt", "score"))
 @click.argument("game_file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--no-joker", is_flag=True, help="The deck has no joker.")
-@stack(JSON, ASCII)
+@stack(NO_JOKER, JSON, ASCII)
 @reports_errors
 def score_arquimedes(game_file, no_joker, as_json, as_ascii):
-    text = sys.stdin.read() if game_file == "-" else read_text(game_file)
-    result = GAME.variant(joker=not no_joker).score(text)
-    emit(result, as_json, lambda r: _ascii(_score_lines(r.game), as_ascii))
+    result = GAME.variant(joker=not no_joker).score(read_input(game_file))
+    emit(result, as_json, lambda r: ascii_lines(_score_lines(r.game), as_ascii))
 
 
 def _score_lines(game) -> list:
@@ -203,9 +201,7 @@ def _score_lines(game) -> list:
               help=f"One strategy per seat, comma-separated, from "
                    f"{', '.join(GAME.strategies)}; one name for every seat.")
 @_players(GAME.players[1], "strategy")
-@click.option("--no-joker", is_flag=True, help="Play without the joker.")
-@click.option("--ops", default=GAME.ops, show_default=True,
-              help="Operations played: +-*/, or +- (the rulebook's tip for children).")
+@stack(NO_JOKER, OPS)
 @click.option("--compare", is_flag=True,
               help="Also play the same games with and without the joker, and with and "
                    "without × and ÷, and compare.")
@@ -220,8 +216,8 @@ def simulate_arquimedes(games, seed, strategies, players, no_joker, ops, compare
                            hidden=not sys.stderr.isatty()) as bar:
         result = game.simulate(games, names, seed=seed, compare=compare,
                                progress=bar.update)
-    emit(result, as_json, lambda r: _ascii(_simulation_lines(r, compare, as_ascii),
-                                           as_ascii))
+    emit(result, as_json, lambda r: ascii_lines(_simulation_lines(r, compare, as_ascii),
+                                                as_ascii))
 
 
 def _variant(s, as_ascii: bool) -> str:

@@ -4,6 +4,7 @@ the players, and one policy (or strategy) per seat."""
 import click
 
 from eureka.cli.base import InputError, Whole
+from eureka.text import whole_number
 
 MAX_GAMES = 10**6                    # unless a game states its own bound
 
@@ -34,9 +35,9 @@ class _Games(Whole):
         self.why = why
 
     def convert(self, value, param, ctx):
-        text = str(value)
-        if self.why and text.isascii() and text.isdecimal() and int(text) > self.high:
-            self.fail(self.why(int(text)), param, ctx)
+        number = whole_number(str(value))          # None: not digits, or too many to read
+        if self.why and number is not None and number > self.high:
+            self.fail(self.why(number), param, ctx)
         return super().convert(value, param, ctx)
 
 

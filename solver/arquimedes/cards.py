@@ -33,7 +33,14 @@ def parse_card(text: str) -> int:
     value = whole_number(name)
     if value is not None and 1 <= value <= TOP_VALUE:
         return value
-    raise HandError(f"{text!r} is not an Arquimedes card (1–13, or K for the joker)")
+    raise HandError(f"{_quoted(text)} is not an Arquimedes card (1–13, or K for the "
+                    f"joker)")
+
+
+def _quoted(text) -> str:
+    """What was written, quoted, cut short after 20 characters."""
+    text = str(text)
+    return repr(text if len(text) <= 20 else f"{text[:20]}…")
 
 
 def name(code: int) -> str:

@@ -17,7 +17,8 @@ from eureka.contract import Verdict
 from eureka.errors import ClaimSyntaxError
 from eureka.ops import OPERATORS, SPELLINGS, sign
 
-_CARD = re.compile(r"\s*(?:(\d+)|([KJ])(?:\((\d+)\))?)\s*$", re.IGNORECASE)
+_CARD = re.compile(r"\s*(?:([0-9]+)|([KJ])(?:\(([0-9]+)\))?)\s*$", re.IGNORECASE)
+_LONGEST = 20                       # digits: a longer number is no card, and is not read
 _SIGNS = "".join(re.escape(s) for s in SPELLINGS)
 _RESULT_FIRST = re.compile(rf"\s*\S+\s*[{_SIGNS}]\s*\S+\s*$")      # "= 3 + 5"
 
@@ -45,12 +46,22 @@ class _Broken(Exception):
 
 
 def _card(text: str, where: int) -> _Card:
+    """A card of the claim: a number in ASCII digits, K or J, or K(5)."""
     m = _CARD.match(text)
     if not m:
         raise ClaimSyntaxError(f"{text.strip()!r} is not a card", where)
     if m.group(1) is not None:
-        return _Card(int(m.group(1)), False)
-    return _Card(int(m.group(3)) if m.group(3) else None, True)
+        return _Card(_number(m.group(1)), False)
+    return _Card(_number(m.group(3)) if m.group(3) else None, True)
+
+
+def _number(digits: str) -> int:
+    """A number of the claim; one of more than _LONGEST digits is no card value."""
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > _LONGEST:
+        raise _Broken("not-a-card", f"{significant[:_LONGEST]}… ({len(significant):,} "
+                                    f"digits) is not a card value (1–13)")
+    return int(significant)
 
 
 def parse(text: str) -> tuple:

@@ -58,9 +58,9 @@ class Arquimedes:
               seed: int = 0, **known) -> Solution:
         """Every legal play and the advice; with `samples`, every option (and drawing)
         played out that many times to the end of the round (needs `others`)."""
+        state = self.state(top, hand, **known)        # bad input is told before kernels load
         from eureka.arquimedes.plays import plays, recommend
         from eureka.arquimedes.simulate import assumed_draw_pile, rank_options
-        state = self.state(top, hand, **known)
         legal = plays(state)
         rollouts = None
         if samples is not None:

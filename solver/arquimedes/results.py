@@ -144,7 +144,8 @@ class Scored(Result):
                                              for group, total in r.pending]}
                            for r in g.rounds],
                 "totals": g.totals, "complete": g.complete, "winner": g.winner,
-                "deciders": [{p: name(c) for p, c in d.items()} for d in g.deciders], "tied": list(g.pending)}
+                "deciders": [{p: name(c) for p, c in d.items()} for d in g.deciders],
+                "tied": list(g.pending)}
 
 
 @dataclass(frozen=True)

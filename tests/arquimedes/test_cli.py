@@ -2,6 +2,7 @@
 --ascii and --quiet, and one line for bad input (the defects of issue 11 included)."""
 
 import json
+import shlex
 
 import pytest
 from click.testing import CliRunner
@@ -161,12 +162,18 @@ def test_ascii_covers_every_line(args):
 
 
 def test_help_gives_an_example_and_the_schema():
+    """Every command's help: an example on one line (it runs, the record aside) and
+    the id of its JSON Schema."""
     for verb in ("solve", "check", "score", "simulate"):
         result = run(verb, "arquimedes", "--help")
         assert result.exit_code == 0
-        text = " ".join(result.stdout.split())
-        assert "Example: " in text
-        assert f"eureka schema eureka.arquimedes.{verb}/1" in text
+        lines = [line.strip() for line in result.stdout.splitlines()]
+        example = next(line for line in lines if line.startswith("Example: "))
+        words = shlex.split(example.removeprefix("Example: "))
+        assert words[:3] == ["eureka", verb, "arquimedes"]
+        assert f"JSON Schema of --json: eureka schema eureka.arquimedes.{verb}/1" in lines
+        if verb != "score":
+            assert run(*words[1:]).exit_code == 0
 
 
 def test_an_empty_policy_name_is_refused_not_dropped():

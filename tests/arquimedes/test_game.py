@@ -5,9 +5,11 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from eureka.arquimedes import GAME
-from eureka.arquimedes.cards import JOKER, deck
+from eureka.arquimedes.cards import JOKER, deck, name
 from eureka.errors import EurekaError
 from tests.paths import EXAMPLES, ROOT
 from tests.schema_check import assert_valid
@@ -131,3 +133,46 @@ def test_simulate():
         GAME.simulate(10**30, ["greedy"] * 2)
     with pytest.raises(EurekaError, match="unknown strategy ''"):
         GAME.simulate(10, ["greedy", ""])
+
+
+@st.composite
+def positions(draw):
+    """A position as a user gives it: the top card as written, a hand the deck can hold,
+    and sometimes the draw pile and the other hands, under any variant."""
+    joker, ops = draw(st.booleans()), draw(st.sampled_from(["+-*/", "+-", "*/", "+"]))
+    cards = sorted(deck(joker).elements())
+    picks = draw(st.lists(st.integers(0, len(cards) - 1), min_size=2, max_size=9,
+                          unique=True))
+    top, *hand = [name(cards[i]) for i in picks]
+    if top == "K":
+        top = draw(st.sampled_from(["K", f"K={draw(st.integers(1, 13))}"]))
+    game = GAME.variant(joker=joker, ops=ops)
+    unseen = sum(deck(joker).values()) - len(picks)
+    others = draw(st.one_of(st.none(), st.lists(st.integers(1, 8), min_size=1,
+                                                max_size=5)))
+    if others and sum(others) > unseen:
+        others = None
+    pile = draw(st.one_of(st.none(), st.integers(0, unseen - sum(others or ()))))
+    return game, top, hand, {"draw_pile": pile, "others": others}
+
+
+@given(positions(), st.text("0123456789+-*/x:=K() ", max_size=12))
+def test_every_result_validates_against_its_schema(position, written):
+    """solve (with rollouts when the other hands are known), and check of every legal
+    play and of a claim typed at random: JSON that its schema accepts."""
+    game, top, hand, known = position
+    samples = 2 if known["others"] else None
+    solved = game.solve(top, hand, samples=samples, **known)
+    doc = assert_valid(solved.to_json())
+    assert len(doc["plays"]) == len(solved.plays)
+    state = game.state(top, hand, **known)
+    for claimed in [p["play"] for p in doc["plays"][:3]] + [doc["plays"][-1]["ascii"]
+                                                           if doc["plays"] else "1=1"]:
+        assert assert_valid(game.check(claimed, state).to_json())
+    try:
+        checked = game.check(written, state)
+    except EurekaError:
+        return                                        # unreadable: one line, exit 2
+    verdict = assert_valid(checked.to_json())
+    assert verdict["valid"] or verdict["problem"] and (verdict["better"] is None) == (
+        doc["recommended"]["play"] is None)

@@ -87,5 +87,61 @@ def test_the_bounds():
             sim.rank_options(state, plays(state), samples)
     with pytest.raises(EurekaError, match="unknown strategy ''"):
         sim.strategy_codes(["greedy", "", "random"])
+
+
+@pytest.mark.parametrize("digits, said", [
+    (401, "1.0e+400 would take about 7.9e+387 years"),              # beyond a float
+    (5001, "1.0e+5000 would take about 7.9e+4987 years"),           # beyond str(int)
+    (40, "1,000,000,000,000,000,000,000,000,000,000,000,000,000 would take about "
+         "7.9e+26 years"),
+])
+def test_the_bounds_of_numbers_of_any_size(digits, said):
+    games = 10 ** (digits - 1)
+    with pytest.raises(EurekaError) as error:
+        sim.simulate(games, ["greedy", "greedy"])
+    assert str(error.value).endswith(said)
+    state = make_state("3", ["2", "5"], others=(4,))
+    with pytest.raises(EurekaError, match="played out 2 to 1,000,000 times, not "):
+        sim.rank_options(state, plays(state), games)
     with pytest.raises(EurekaError, match="unknown strategy 'clever'"):
         sim.rank_options(state, plays(state), 10, strategy="clever")
+
+
+# Figures printed by the code before the batch summary (commit 7ea5d17): the same seed
+# must play the same games, and the summary must say the same of them.
+BEFORE = [
+    (3000, ["greedy", "random", "random", "tactician"], 1, True, "+-*/",
+     [855, 601, 616, 928], [32665, 35779, 35487, 31898],
+     {"mean": 26.890333333333334, "median": 22.0, "p90": 55.0, "max": 81},
+     0.055266666666666665, 0.2216),
+    (500, ["random", "greedy"], 7, False, "+-", [233, 267], [2762, 2622],
+     {"mean": 34.3056, "median": 28.0, "p90": 71.0, "max": 79}, 0.1536, 0.0088),
+]
+
+
+@pytest.mark.parametrize("games, strategies, seed, joker, ops, wins, tokens, turns, "
+                         "all_pass, ties", BEFORE)
+def test_the_same_seed_gives_the_figures_of_the_code_before(
+        games, strategies, seed, joker, ops, wins, tokens, turns, all_pass, ties):
+    s = sim.simulate(games, strategies, seed, joker, ops)
+    assert [seat["wins"] for seat in s.seats] == wins
+    assert [round(seat["tokens_per_game"] * games) for seat in s.seats] == tokens
+    assert s.rounds["turns"] == pytest.approx(turns, rel=1e-12)
+    assert (s.rounds["all_pass"], s.rounds["tie_draws"]) == pytest.approx((all_pass, ties))
+
+
+def test_the_same_seed_gives_the_estimates_of_the_code_before():
+    """Options played out 300 times each (tactician, seed 1) as the code before the
+    batches (commit 7ea5d17) gave them: expected tokens, card totals and wins, × 300."""
+    state = make_state("3", "2 5 7 12 K".split(), others=(5, 4, 3))
+    ranked = sim.rank_options(state, plays(state), 300, "tactician", 1)
+    got = [(e.play.text() if e.play else None, round(e.tokens * 300),
+            round(e.cards_left * 300), round(e.win * 300)) for e in ranked]
+    assert got == [
+        ("3 + 2 = 5", 597, 3098, 93), ("3 = K(3)", 617, 3583, 96), (None, 623, 3299, 82),
+        ("3 + K(4) = 7", 624, 3264, 85), ("3 + 7 = K(10)", 626, 3466, 88),
+        ("3 + K(2) = 5", 630, 3517, 86), ("3 + K(9) = 12", 642, 3317, 83),
+        ("3 × K(4) = 12", 642, 3317, 83), ("3 + 5 = K(8)", 644, 3712, 85),
+        ("3 − K(1) = 2", 737, 4772, 68), ("3 × 2 = K(6)", 738, 4714, 64),
+        ("3 − 2 = K(1)", 757, 4757, 62), ("3 + 2 = K(5)", 758, 4821, 60)]
+    assert ranked[0].stderr == pytest.approx(0.08661669942825069, rel=1e-12)
