@@ -42,6 +42,42 @@ def _ascii_fallback(error: UnicodeEncodeError):
 codecs.register_error("eureka-ascii", _ascii_fallback)
 
 
+class _AsciiEncoder(codecs.IncrementalEncoder):
+    def encode(self, text, final=False):
+        return codecs.ascii_encode(text, "eureka-ascii")[0]
+
+
+class _AsciiDecoder(codecs.IncrementalDecoder):
+    def decode(self, data, final=False):
+        return codecs.ascii_decode(data, self.errors)[0]
+
+
+def _ascii_codec(name: str):
+    """The 'eureka-ascii' text encoding: ASCII with the fallback above. Click rewraps a
+    stream whose encoding is plain ASCII as UTF-8; under this name it is left alone."""
+    if name != "eureka_ascii":
+        return None
+    return codecs.CodecInfo(name="eureka-ascii",
+                            encode=lambda text, errors="strict":
+                            codecs.ascii_encode(text, "eureka-ascii"),
+                            decode=codecs.ascii_decode,
+                            incrementalencoder=_AsciiEncoder,
+                            incrementaldecoder=_AsciiDecoder)
+
+
+codecs.register(_ascii_codec)
+
+
+def _fall_back_to_ascii(stream) -> None:
+    """A stream that cannot show − × ÷ gets - * / instead of a traceback."""
+    if not hasattr(stream, "reconfigure"):
+        return
+    if codecs.lookup(stream.encoding or "ascii").name == "ascii":
+        stream.reconfigure(encoding="eureka-ascii")
+    else:
+        stream.reconfigure(errors="eureka-ascii")
+
+
 class InputError(click.ClickException):
     """Bad input: reported in one line, exit code 2."""
 
@@ -83,8 +119,8 @@ def report_error(message: str, as_json: bool, as_ascii: bool = False) -> None:
     object; in ASCII under --ascii."""
     message = ascii_lines([message], as_ascii)[0]
     if as_json:
-        click.echo(json.dumps({"schema": "eureka.error/1", "error": message},
-                              ensure_ascii=False), err=True)
+        click.echo(json_text({"schema": "eureka.error/1", "error": message},
+                             sys.stderr), err=True)
     else:
         click.echo(f"error: {message}", err=True)
 
@@ -99,10 +135,8 @@ def as_program(group: click.Group):
         # Ctrl-C ends the process at once, as in any C program: a KeyboardInterrupt
         # cannot reach into a running kernel and crashes the process on its way out.
         signal.signal(signal.SIGINT, signal.SIG_DFL)
-        # A terminal that cannot show − × ÷ gets - * / rather than a traceback.
         for stream in (sys.stdout, sys.stderr):
-            if hasattr(stream, "reconfigure"):
-                stream.reconfigure(errors="eureka-ascii")
+            _fall_back_to_ascii(stream)
         group()
 
     return run
@@ -196,9 +230,17 @@ def reports_errors(func):
     return wrapper
 
 
+def json_text(payload: dict, stream=None, indent=None) -> str:
+    """A JSON document as text for `stream` (stdout): its characters as they are on a
+    UTF-8 stream, escaped (\\u2212) on any other, so the data stays exact."""
+    encoding = getattr(stream or sys.stdout, "encoding", None) or "ascii"
+    return json.dumps(payload, indent=indent,
+                      ensure_ascii=not codecs.lookup(encoding).name.startswith("utf"))
+
+
 def emit_json(payload: dict) -> None:
     """A JSON document on stdout (a result's `to_json()`)."""
-    click.echo(json.dumps(payload, indent=2, ensure_ascii=False))
+    click.echo(json_text(payload, indent=2))
 
 
 def ascii_lines(lines, as_ascii: bool) -> list:

@@ -2,7 +2,6 @@
 numbers): options in, the game's contract called, its result rendered as text or JSON.
 `analyze` is in eureka.cli.analyze_cmds."""
 
-import json
 from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Callable
@@ -11,7 +10,8 @@ import click
 
 from eureka import countdown, game24, pitagoras
 from eureka.cli.base import (ASCII, JSON, QUIET, InputError, ListCommand, ListOption, Whole,
-                             ascii_lines, command_help, emit, emit_json, reports_errors,
+                             ascii_lines, command_help, emit, emit_json, json_text,
+                             reports_errors,
                              stack, verdict_exit)
 from eureka.numbers import GAME as NUMBERS
 from eureka.numbers.rules import DOMAINS, MAX_CAP
@@ -127,7 +127,7 @@ def make_solve(name: str) -> click.Command:
                             limit=opts.limit)
         if opts.jsonl:
             for line in result.json_lines():
-                click.echo(json.dumps(line, ensure_ascii=False))
+                click.echo(json_text(line))
         else:
             emit(result, opts.as_json,
                  lambda r: ascii_lines(solution_lines(r, opts.as_ascii), opts.as_ascii))

@@ -1,0 +1,45 @@
+"""A terminal that cannot show − × ÷ (PYTHONIOENCODING=latin-1 or ascii) gets ASCII
+signs, never a traceback, and JSON whose non-ASCII characters are escaped, not lost."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SOLVE = str(Path(sys.executable).with_name("solve"))
+DEAL = ["pitagoras", "--cards", "2", "7", "6", "12", "15", "--target", "32"]
+
+
+def _run(encoding: str, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    env.pop("PYTHONUTF8", None)
+    return subprocess.run([SOLVE, *args], capture_output=True, env=env, timeout=300)
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_text_falls_back_to_ascii_signs(encoding):
+    done = _run(encoding, *DEAL, "--limit", "2")
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode(encoding)
+    assert "15 + 12 + 6 × 2 - 7 = 32" in text or "15 + 12 + 6 * 2 - 7 = 32" in text
+    assert "\u2212" not in text and "Traceback" not in done.stderr.decode(encoding)
+    if encoding == "ascii":
+        assert done.stdout.isascii() and "6 * 2 - 7" in text and ">= 0" in text
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_json_keeps_every_character(encoding):
+    done = _run(encoding, *DEAL, "--json")
+    assert done.returncode == 0 and done.stdout.isascii()
+    first = json.loads(done.stdout)["equations"][0]
+    assert first["equation"] == "15 + 12 + 6 × 2 − 7"
+
+
+def test_errors_are_one_line_in_ascii():
+    done = _run("ascii", "pitagoras", "--cards", "2", "99", "--target", "32")
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.isascii() and done.stderr.count(b"\n") == 1
+    assert done.stderr.startswith(b"error: ")
