@@ -4,8 +4,10 @@ import os
 import platform
 import resource
 from dataclasses import dataclass
+from typing import ClassVar
 
 from eureka.benchmarks.timing import Timing
+from eureka.contract import Result
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,25 @@ class Row:
         if self.eureka_median_ms:
             out.update(ratio_to_eureka=self.ratio, eureka_median_ms_same=self.eureka_median_ms)
         return out
+
+
+@dataclass(frozen=True)
+class BenchRun(Result):
+    """A whole `eureka bench` run: the rows, the agreement of the other solvers with
+    eureka, the machine, and notes on what was left out."""
+
+    schema: ClassVar[str] = "eureka.bench/1"
+    machine: dict
+    seed: int
+    rows: tuple
+    agreement: dict
+    peak_rss_mb: float
+    notes: tuple = ()
+
+    def json_fields(self) -> dict:
+        return {"machine": self.machine, "seed": self.seed,
+                "timings": [r.as_dict() for r in self.rows], "agreement": self.agreement,
+                "peak_rss_mb": self.peak_rss_mb, "notes": list(self.notes)}
 
 
 def machine() -> dict:

@@ -15,9 +15,10 @@ import numpy as np
 from eureka.benchmarks.workloads import ARQUIMEDES_BATCH
 from eureka import countdown, pitagoras
 from eureka.arquimedes import kernels as K
+from eureka.errors import EurekaError
 from eureka.arquimedes.plays import plays as arquimedes_plays
-from eureka.mathable import selfplay
-from eureka.mathable.search import best_turns
+from eureka.mathable.simulate import game_rng, play_game
+from eureka.mathable.solve import best_turns
 from eureka.mathable.tokens import full_rack_bonus
 from eureka.numbers.solve import most_cards, solve
 
@@ -41,7 +42,7 @@ def eureka_mathable(p):
 
 
 def eureka_mathable_game(seed):
-    result = selfplay.play_game(("optimal", "optimal"), selfplay.game_rng(seed, 0))
+    result = play_game(("optimal", "optimal"), game_rng(seed, 0))
     return result.scores
 
 
@@ -56,28 +57,37 @@ def eureka_arquimedes_games(seed):
                       seed)[0].tolist()
 
 
-def _oracle(name: str):
-    """A test oracle, importable from a source checkout only."""
-    root = Path(__file__).resolve().parent.parent
-    if not (root / "tests" / "oracle" / f"{name}.py").exists():
+def _oracles(checkout):
+    """The test oracles, which are not installed: from the source checkout `checkout`
+    (the folder holding tests/oracle), else when `tests.oracle` is importable already
+    (under pytest); None when they cannot be found."""
+    if checkout is not None:
+        root = str(Path(checkout).resolve())
+        if not Path(root, "tests", "oracle", "__init__.py").is_file():
+            raise EurekaError(f"--oracles {checkout}: no tests/oracle there (give the "
+                              f"folder of a source checkout)")
+        if root not in sys.path:
+            sys.path.insert(0, root)
+    try:
+        return [importlib.import_module(f"tests.oracle.{name}")
+                for name in ("numbers", "mathable", "arquimedes")]
+    except ImportError:
         return None
-    if str(root) not in sys.path:
-        sys.path.insert(0, str(root))
-    return importlib.import_module(f"tests.oracle.{name}")
 
 
-def oracle_solvers():
-    oracle, mathable = _oracle("numbers"), _oracle("mathable")
-    arquimedes = _oracle("arquimedes")
-    if oracle is None or mathable is None or arquimedes is None:
+def oracle_solvers(checkout=None):
+    """The oracles as solvers by workload ({} when they cannot be found: see _oracles)."""
+    found = _oracles(checkout)
+    if found is None:
         return {}
+    oracle, mathable, arquimedes = found
 
     def oracle_countdown(p):
         return len(oracle.solutions(list(p.cards), p.target, countdown.rules()))
 
     def oracle_pitagoras(p):
-        found = oracle.solutions(list(p.cards), p.target, pitagoras.rules())
-        return max((len(_leaves(f)) for f in found), default=0)
+        answers = oracle.solutions(list(p.cards), p.target, pitagoras.rules())
+        return max((len(_leaves(f)) for f in answers), default=0)
 
     def oracle_mathable(p):          # racks of at most 4: no full-rack bonus
         return max(mathable.all_turns(dict(p.grid), p.rack).values())

@@ -5,14 +5,14 @@ from dataclasses import dataclass, replace
 from importlib import resources
 
 from eureka import countdown, pitagoras
+from eureka.arquimedes.cards import JOKER
 from eureka.arquimedes.cards import deck as arquimedes_deck
-from eureka.arquimedes.kernels import JOKER
-from eureka.arquimedes.plays import State as ArquimedesState
-from eureka.arquimedes.plays import Top
+from eureka.arquimedes.state import State as ArquimedesState
+from eureka.arquimedes.state import Top
 from eureka.mathable import record as records
 from eureka.mathable.board import START
 from eureka.mathable.position import Position
-from eureka.mathable.search import best_turns
+from eureka.mathable.solve import best_turns
 from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE
 
 

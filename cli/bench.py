@@ -1,4 +1,7 @@
-"""`eureka bench`: the engine timed side by side with the oracle and other solvers."""
+"""`eureka bench`: the engine timed side by side with the oracle and other solvers.
+
+The workloads and solvers (eureka.benchmarks) import the kernels, so they are imported
+when the command runs, not for its --help."""
 
 import json
 import os
@@ -6,59 +9,66 @@ import sys
 
 import click
 
-from eureka.benchmarks import solvers
-from eureka.benchmarks.report import Row, agreement_of, machine, peak_rss_mb
-from eureka.benchmarks.timing import Timing, time_solver
-from eureka.benchmarks.workloads import (ARQUIMEDES_BATCH, arquimedes_batches, arquimedes_states,
-                                  countdown_puzzles, eight_card_deals, mathable_games,
-                                  mathable_positions, mathable_small_racks,
-                                  pitagoras_deals)
-from eureka.cli.base import InputError, emit_json
+from eureka.benchmarks.report import BenchRun, Row, agreement_of, machine, peak_rss_mb
+from eureka.benchmarks.timing import time_solver
+from eureka.cli.base import JSON, InputError, Whole, emit, reports_errors
 
-WORKLOADS = {
+WORKLOADS = {   # name -> (what is timed, its puzzles in .workloads, eureka's solver)
     "countdown": ("all distinct solutions of a 6-number Countdown puzzle",
-                  countdown_puzzles, solvers.eureka_countdown),
-    "pitagoras": ("most cards of a 5-card Pitagoras deal", pitagoras_deals,
-                  solvers.eureka_pitagoras),
+                  "countdown_puzzles", "eureka_countdown"),
+    "pitagoras": ("most cards of a 5-card Pitagoras deal", "pitagoras_deals",
+                  "eureka_pitagoras"),
     "eight": ("all distinct solutions of an 8-card Pitagoras deal (10 deals)",
-              eight_card_deals, solvers.eureka_every_pitagoras),
+              "eight_card_deals", "eureka_every_pitagoras"),
     "mathable": ("best Mathable turn, 7-token rack, real and self-play positions (200)",
-                 mathable_positions, solvers.eureka_mathable),
+                 "mathable_positions", "eureka_mathable"),
     "mathable4": ("best Mathable turn, the same positions with 4-token racks",
-                  mathable_small_racks, solvers.eureka_mathable),
+                  "mathable_small_racks", "eureka_mathable"),
     "mathable-games": ("a complete 2-player Mathable game, optimal policy (50 games)",
-                       mathable_games, solvers.eureka_mathable_game),
+                       "mathable_games", "eureka_mathable_game"),
     "arquimedes-plays": ("every legal play of an Arquimedes hand of 5–10 cards",
-                         arquimedes_states, solvers.eureka_arquimedes_plays),
-    "arquimedes-games": (f"{ARQUIMEDES_BATCH:,} complete 4-player Arquimedes games "
-                         f"(20 batches)", arquimedes_batches,
-                         solvers.eureka_arquimedes_games),
+                         "arquimedes_states", "eureka_arquimedes_plays"),
+    "arquimedes-games": ("{batch:,} complete 4-player Arquimedes games (20 batches)",
+                         "arquimedes_batches", "eureka_arquimedes_games"),
 }
+NO_ORACLES = ("oracle timings skipped: the test oracles are not installed; from a source "
+              "checkout, add --oracles PATH/TO/CHECKOUT (e.g. --oracles .)")
 
 
-@click.command(help="Time the solvers side by side (figures: docs/BENCHMARKS.md).")
-@click.option("--puzzles", default=1000, show_default=True, type=click.IntRange(1),
+@click.command(help="Time the solvers side by side: eureka on every puzzle, the test "
+                    "oracles (--oracles, from a source checkout) and the peer packages of "
+                    "the [bench] extra on the first --sample puzzles. Figures: "
+                    "docs/BENCHMARKS.md; start-up times: python -m "
+                    "eureka.benchmarks.startup.\n\nExample: eureka bench --workload "
+                    "countdown --puzzles 100\n\nJSON Schema: eureka schema eureka.bench/1",
+               context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--puzzles", default=1000, show_default=True, type=Whole(1, 10**6),
               help="Puzzles per workload for eureka.")
-@click.option("--sample", default=30, show_default=True, type=click.IntRange(1),
+@click.option("--sample", default=30, show_default=True, type=Whole(1, 10**6),
               help="Puzzles per workload for the slower solvers (the first ones).")
-@click.option("--seed", default=2026, show_default=True, help="Seed of the puzzle sets.")
+@click.option("--seed", default=2026, show_default=True, type=Whole(),
+              help="Seed of the puzzle sets.")
 @click.option("--workload", "names", multiple=True, type=click.Choice(sorted(WORKLOADS)),
               help="Only these workloads (default: all).")
+@click.option("--oracles", "checkout", type=click.Path(file_okay=False),
+              help="A source checkout whose tests/oracle to time beside eureka (the "
+                   "oracles are tests, not installed).")
 @click.option("--out", type=click.Path(dir_okay=False), default="bench-results.json",
               show_default=True, help="Where to write the JSON results.")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print the JSON results instead of the table (docs/JSON.md).")
-def bench(puzzles, sample, seed, names, out, as_json):
-    folder = os.path.dirname(os.path.abspath(out))
-    if not os.access(folder, os.W_OK):
-        raise InputError(f"cannot write the results to {out}: {folder} is not writable")
-    others = {"oracle": solvers.oracle_solvers(),
-              "countdown-numbers-solver": solvers.peer_solvers()}
+@JSON
+@reports_errors
+def bench(puzzles, sample, seed, names, checkout, out, as_json):
+    _check_writable(out)
+    from eureka.benchmarks import solvers, workloads
+
+    oracles = solvers.oracle_solvers(checkout)
+    others = {"oracle": oracles, "countdown-numbers-solver": solvers.peer_solvers()}
     rows, agreement = [], {}
     for name in names or sorted(WORKLOADS):
-        title, make, eureka = WORKLOADS[name]
-        work = make(puzzles, seed)
-        click.echo(f"{name}: {title}", err=True)
+        title, make, solver = WORKLOADS[name]
+        eureka = getattr(solvers, solver)
+        work = getattr(workloads, make)(puzzles, seed)
+        click.echo(f"{name}: {title.format(batch=workloads.ARQUIMEDES_BATCH)}", err=True)
         rows.append(Row(_timed("eureka", name, eureka, work)))
         few = work[:sample]
         peers = {other: table[name] for other, table in others.items() if name in table}
@@ -67,32 +77,47 @@ def bench(puzzles, sample, seed, names, out, as_json):
             theirs = _timed(other, name, solve, few, warmup=1)
             rows.append(Row(theirs, mine.median_ms))
             agreement[f"{name}/{other}"] = agreement_of(other, mine, theirs)
-    payload = {"schema": "eureka.bench/1", "machine": machine(), "seed": seed,
-               "timings": [r.as_dict() for r in rows], "agreement": agreement,
-               "peak_rss_mb": peak_rss_mb()}
-    with open(out, "w") as f:
-        json.dump(payload, f, indent=2)
-    if as_json:
-        emit_json(payload)
-    else:
-        _print(rows, agreement)
-        click.echo(f"results written to {out}")
+    run = BenchRun(machine(), seed, tuple(rows), agreement, peak_rss_mb(),
+                   () if oracles else (NO_ORACLES,))
+    try:
+        with open(out, "w", encoding="utf-8") as f:
+            json.dump(run.to_json(), f, indent=2)
+    except OSError as e:
+        raise InputError(f"cannot write the results to {out}: {e.strerror}") from None
+    emit(run, as_json, lambda r: [*_table(r), f"results written to {out}"])
 
 
-def _timed(solver, workload, solve, puzzles, warmup=3) -> Timing:
+def _check_writable(out: str) -> None:
+    """Refuse an --out file that cannot be written before any work starts."""
+    existed = os.path.exists(out)
+    try:
+        with open(out, "a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        raise InputError(f"cannot write the results to {out}: {e.strerror}") from None
+    if not existed:
+        os.remove(out)
+
+
+def _timed(solver, workload, solve, puzzles, warmup=3):
     with click.progressbar(length=len(puzzles), label=f"  {solver}", file=sys.stderr) as bar:
         return time_solver(solver, workload, solve, puzzles, warmup, progress=bar.update)
 
 
-def _print(rows, agreement) -> None:
-    click.echo(f"{'workload':<17} {'solver':<26} {'puzzles':>7} {'median ms':>10} "
-               f"{'p95 ms':>9} {'max ms':>9} {'× eureka':>9}")
-    for row in rows:
+def _table(run) -> list:
+    lines = [(f"{'workload':<17} {'solver':<26} {'puzzles':>7} {'median ms':>10} "
+              f"{'p95 ms':>9} {'max ms':>9} {'× eureka':>9}")]
+    for row in run.rows:
         t = row.timing
         ratio = f"{row.ratio:.0f}×" if row.ratio else ""
-        click.echo(f"{t.workload:<17} {t.solver:<26} {t.puzzles:>7} {t.median_ms:>10.3f} "
-                   f"{t.p95_ms:>9.3f} {t.max_ms:>9.3f} {ratio:>9}")
-    for key, a in agreement.items():
-        click.echo(f"agreement {key}: {a['agree']}/{a['puzzles']} puzzles ({a['compared']})")
-    click.echo(f"peak memory of the run: {peak_rss_mb():.0f} MB")
+        lines.append(f"{t.workload:<17} {t.solver:<26} {t.puzzles:>7} {t.median_ms:>10.3f} "
+                     f"{t.p95_ms:>9.3f} {t.max_ms:>9.3f} {ratio:>9}")
+    for key, a in run.agreement.items():
+        lines.append(f"agreement {key}: {a['agree']}/{a['puzzles']} puzzles "
+                     f"({a['compared']})")
+    lines.append(f"peak memory of the run: {run.peak_rss_mb:.0f} MB")
+    lines += [f"note: {note}" for note in run.notes]
+    return lines
+
+
 command = bench

@@ -73,7 +73,8 @@ eureka = Eureka(
     help="Exact solvers for arithmetic card and board games: every answer, the best "
          "move, claimed answers checked.\n\nExample: eureka solve pitagoras --cards 2 7 "
          "6 12 15 --target 32\n\nShell completion (bash): eval \"$(_EUREKA_COMPLETE="
-         "bash_source eureka)\"; see README.md.")
+         "bash_source eureka)\"; zsh and fish: see README.md. The same from Python: "
+         "import eureka; help(eureka).")
 eureka = click.version_option(__version__, "-V", "--version", prog_name="eureka")(eureka)
 solve = VerbGroup("solve", context_settings=CONTEXT)
 

@@ -3,17 +3,23 @@
 import click
 
 from eureka.cli.base import InputError, emit_json
-from eureka.schemas import all_schemas
+from eureka.schemas import all_schemas, markdown
 
 
 @click.command("schema", help="Print every JSON Schema, keyed by schema id, or one by its "
-                              "id.\n\nExample: eureka schema eureka.solve/1")
+                              "id; with --markdown, their field tables as Markdown (the "
+                              "text of docs/JSON.md).\n\nExample: eureka schema "
+                              "eureka.solve/1")
 @click.argument("schema_id", required=False)
-def command(schema_id):
+@click.option("--markdown", "as_markdown", is_flag=True,
+              help="Print the schemas as Markdown: eureka schema --markdown > docs/JSON.md")
+def command(schema_id, as_markdown):
     schemas = all_schemas()
-    if schema_id is None:
-        emit_json(schemas)
-    elif schema_id in schemas:
-        emit_json(schemas[schema_id])
+    if schema_id is not None:
+        if schema_id not in schemas:
+            raise InputError(f"no schema {schema_id!r}; the ids are: {', '.join(schemas)}")
+        schemas = {schema_id: schemas[schema_id]}
+    if as_markdown:
+        click.echo(markdown(schemas), nl=False)
     else:
-        raise InputError(f"no schema {schema_id!r}; the ids are: {', '.join(schemas)}")
+        emit_json(schemas if schema_id is None else schemas[schema_id])

@@ -306,7 +306,6 @@ def test_a_shard_that_cannot_be_read_is_done_again(tmp_path):
      ["countdown", "--fresh"], "cannot discard the shards"),
     (lambda d: None, ["countdown", "--dask", ""], "--dask needs the scheduler's address"),
     (lambda d: None, ["pitagoras", "--face-up", "9"], "9 is not between 5 and 8"),
-    (lambda d: None, ["pitagoras", "--cards", "4"], "4 is not between 5 and 8"),  # old name
     (lambda d: None, ["pitagoras", "--face-up", "+6"], "'+6' is not a whole number"),
 ])
 def test_bad_analysis_runs_are_one_line(tmp_path, setup, args, message):
