@@ -30,7 +30,8 @@ MINUS = sign("-")
 @click.command("arithmetikus", cls=ListCommand, help=command_help(
     "Every Arithmetikus combination making the Spielzahl, the most cards first; "
     "--duell: who can call Stop with the four shared cards.",
-    "solve arithmetikus --target 17 --cards 20 7 2 3", "eureka.arithmetikus.solve/1"))
+    "eureka solve arithmetikus --target 17 --cards 20 7 2 3",
+    "eureka.arithmetikus.solve/1"))
 @TARGET
 @_cards(ANY_VALUE)
 @click.option("--duell", is_flag=True,

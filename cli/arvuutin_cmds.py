@@ -42,7 +42,8 @@ def _cards(cards) -> str:
 @click.command("arvuutin", cls=ListCommand, help=command_help(
     "The answers an Arvuutin hand can give, and the cards to play for a guess (or a range "
     "the answer lies in).",
-    "solve arvuutin --cards 3 7 12 15 40 --guess 58", "eureka.arvuutin.solve/1"))
+    "eureka solve arvuutin --cards 3 7 12 15 40 --guess 58",
+    "eureka.arvuutin.solve/1"))
 @_values("--cards", "--hand", "cards", type=Whole(1, 80), required=True, metavar="CARDS",
          help="The answer cards in hand, e.g. --cards 3 7 12 15 40 (--hand is the same).")
 @click.option("--guess", type=ANSWER, metavar="N",

@@ -15,7 +15,6 @@ from eureka.text import read_text, whole_number
 
 CLAIM_LIKE = re.compile(r"\d\s*[xX]\s*\d")
 VALUE_LIKE = re.compile(r"^[-+]?[\w.,]+$")
-NAMED_VALUE = re.compile(r"^[^-][^=]*=")       # NAME=VALUES, e.g. P1=40,20 (checked later)
 ANY_VALUE = re.compile(r"^(?!-[A-Za-z-])")      # any but an option (no arguments after)
 
 
@@ -28,15 +27,25 @@ ASCII = click.option("--ascii", "as_ascii", is_flag=True,
 QUIET = click.option("--quiet", "-q", is_flag=True,
                      help="Print nothing: the exit code alone gives the answer.")
 
-_ASCII_FALLBACK = {"\u2212": "-", "\u00d7": "*", "\u00f7": "/", "\u2265": ">=", "\u2264": "<=",
-                   "\u2014": "-", "\u2013": "-", "\u2026": "...", "\u2192": "->",
-                   "\u00b7": "*", "\u2248": "~", "\u00b1": "+/-"}
+_OTHER_SIGNS = {"\u2265": ">=", "\u2264": "<=", "\u2014": "-", "\u2013": "-",
+                "\u2026": "...", "\u2192": "->", "\u00b7": "*", "\u2248": "~",
+                "\u00b1": "+/-"}       # besides the operators' signs, from eureka.ops
+
+
+@functools.cache
+def _ascii_signs() -> dict:
+    """Every sign the text may hold, in ASCII: the operators' signs as their codes (the
+    one operator table, imported on first use: only a line that needs it pays for it),
+    then dashes, arrows and comparisons."""
+    from eureka.ops import OPERATORS
+
+    return {**{op.sign: op.code for op in OPERATORS.values()}, **_OTHER_SIGNS}
 
 
 def _ascii_fallback(error: UnicodeEncodeError):
     """codecs error handler: signs a terminal cannot show written in ASCII ('?' else)."""
     bad = error.object[error.start:error.end]
-    return "".join(_ASCII_FALLBACK.get(c, "?") for c in bad), error.end
+    return "".join(_ascii_signs().get(c, "?") for c in bad), error.end
 
 
 codecs.register_error("eureka-ascii", _ascii_fallback)
@@ -245,7 +254,7 @@ def emit_json(payload: dict) -> None:
 
 def ascii_lines(lines, as_ascii: bool) -> list:
     """The lines as printed: under --ascii every one in ASCII (− × ÷ as - * /, dashes as
-    -, see _ASCII_FALLBACK; any other sign as '?')."""
+    -, see _ascii_signs; any other sign as '?')."""
     if not as_ascii:
         return list(lines)
     return [line.encode("ascii", "eureka-ascii").decode("ascii") for line in lines]

@@ -11,7 +11,8 @@ import click
 
 from eureka.benchmarks.report import BenchRun, Row, agreement_of, machine, peak_rss_mb
 from eureka.benchmarks.timing import time_solver
-from eureka.cli.base import JSON, InputError, Whole, emit, reports_errors
+from eureka.cli.base import (ASCII, CONTEXT, JSON, InputError, Whole, ascii_lines,
+                             command_help, emit, reports_errors)
 
 WORKLOADS = {   # name -> (what is timed, its puzzles in .workloads, eureka's solver)
     "countdown": ("all distinct solutions of a 6-number Countdown puzzle",
@@ -35,13 +36,12 @@ NO_ORACLES = ("oracle timings skipped: the test oracles are not installed; from 
               "checkout, add --oracles PATH/TO/CHECKOUT (e.g. --oracles .)")
 
 
-@click.command(help="Time the solvers side by side: eureka on every puzzle, the test "
-                    "oracles (--oracles, from a source checkout) and the peer packages of "
-                    "the [bench] extra on the first --sample puzzles. Figures: "
-                    "docs/BENCHMARKS.md; start-up times: python -m "
-                    "eureka.benchmarks.startup.\n\nExample: eureka bench --workload "
-                    "countdown --puzzles 100\n\nJSON Schema: eureka schema eureka.bench/1",
-               context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(context_settings=CONTEXT, help=command_help(
+    "Time the solvers side by side: eureka on every puzzle, the test oracles (--oracles, "
+    "from a source checkout) and the peer packages of the [bench] extra on the first "
+    "--sample puzzles. Figures: docs/BENCHMARKS.md; start-up times: python -m "
+    "eureka.benchmarks.startup.", "eureka bench --workload countdown --puzzles 100",
+    "eureka.bench/1"))
 @click.option("--puzzles", default=1000, show_default=True, type=Whole(1, 10**6),
               help="Puzzles per workload for eureka.")
 @click.option("--sample", default=30, show_default=True, type=Whole(1, 10**6),
@@ -56,8 +56,9 @@ NO_ORACLES = ("oracle timings skipped: the test oracles are not installed; from 
 @click.option("--out", type=click.Path(dir_okay=False), default="bench-results.json",
               show_default=True, help="Where to write the JSON results.")
 @JSON
+@ASCII
 @reports_errors
-def bench(puzzles, sample, seed, names, checkout, out, as_json):
+def bench(puzzles, sample, seed, names, checkout, out, as_json, as_ascii):
     _check_writable(out)
     from eureka.benchmarks import solvers, workloads
 
@@ -68,7 +69,8 @@ def bench(puzzles, sample, seed, names, checkout, out, as_json):
         title, make, solver = WORKLOADS[name]
         eureka = getattr(solvers, solver)
         work = getattr(workloads, make)(puzzles, seed)
-        click.echo(f"{name}: {title.format(batch=workloads.ARQUIMEDES_BATCH)}", err=True)
+        heading = f"{name}: {title.format(batch=workloads.ARQUIMEDES_BATCH)}"
+        click.echo(ascii_lines([heading], as_ascii)[0], err=True)
         rows.append(Row(_timed("eureka", name, eureka, work)))
         few = work[:sample]
         peers = {other: table[name] for other, table in others.items() if name in table}
@@ -84,7 +86,8 @@ def bench(puzzles, sample, seed, names, checkout, out, as_json):
             json.dump(run.to_json(), f, indent=2)
     except OSError as e:
         raise InputError(f"cannot write the results to {out}: {e.strerror}") from None
-    emit(run, as_json, lambda r: [*_table(r), f"results written to {out}"])
+    emit(run, as_json,
+         lambda r: ascii_lines([*_table(r), f"results written to {out}"], as_ascii))
 
 
 def _check_writable(out: str) -> None:
@@ -100,7 +103,8 @@ def _check_writable(out: str) -> None:
 
 
 def _timed(solver, workload, solve, puzzles, warmup=3):
-    with click.progressbar(length=len(puzzles), label=f"  {solver}", file=sys.stderr) as bar:
+    with click.progressbar(length=len(puzzles), label=f"  {solver}", file=sys.stderr,
+                           hidden=not sys.stderr.isatty()) as bar:
         return time_solver(solver, workload, solve, puzzles, warmup, progress=bar.update)
 
 

@@ -6,8 +6,6 @@ import click
 from eureka.cli.base import InputError, Whole
 from eureka.text import whole_number
 
-MAX_GAMES = 10**6                    # unless a game states its own bound
-
 
 def _policies(policies: str, players: int | None) -> tuple:
     """One name per seat; a single name fills every seat (two without --players).  An
@@ -41,8 +39,9 @@ class _Games(Whole):
         return super().convert(value, param, ctx)
 
 
-def _games(default: int, most: int = MAX_GAMES, why=None):
-    """--games: 1 to `most` games; `why(games)` is the message beyond it."""
+def _games(default: int, most: int, why=None):
+    """--games: 1 to `most` games (the game's own bound); `why(games)` is the message
+    beyond it."""
     return click.option("--games", default=default, show_default=True,
                         type=_Games(most, why),
                         help=f"How many games to play (at most {most:,}).")

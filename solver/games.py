@@ -5,8 +5,6 @@ listing the games costs nothing; `load` imports one when it is used."""
 import importlib
 from dataclasses import dataclass
 
-VERBS = ("solve", "check", "score", "simulate", "analyze")
-
 
 @dataclass(frozen=True)
 class GameEntry:
@@ -50,8 +48,3 @@ GAMES = {g.name: g for g in (
 def games_for(verb: str) -> list:
     """The games that answer `verb`, in the registry's order."""
     return [g for g in GAMES.values() if verb in g.verbs]
-
-
-def entry(name: str) -> GameEntry:
-    """The registry entry of one game (KeyError for a name not registered)."""
-    return GAMES[name]

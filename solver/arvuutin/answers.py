@@ -101,11 +101,6 @@ def distance_sum(total: int, low: int, high: int) -> int:
         + span(max(total + 1, low), high) - max(above, 0) * total
 
 
-def expected_distance(total: int, low: int, high: int) -> Fraction:
-    """E|total − X| for X uniform on the whole numbers low..high."""
-    return Fraction(distance_sum(total, low, high), high - low + 1)
-
-
 def sub_hands(cards) -> list:
     """Every distinct non-empty choice of cards, as ascending tuples."""
     choices = [()]

@@ -43,3 +43,13 @@ def test_errors_are_one_line_in_ascii():
     assert done.returncode == 2 and done.stdout == b""
     assert done.stderr.isascii() and done.stderr.count(b"\n") == 1
     assert done.stderr.startswith(b"error: ")
+
+
+def test_ascii_writes_every_operator_sign_as_its_code():
+    # The signs come from the one operator table (eureka.ops), not a copy of it.
+    from eureka.cli.base import ascii_lines
+    from eureka.ops import OPERATORS
+
+    signs = " ".join(op.sign for op in OPERATORS.values())
+    assert ascii_lines([signs, "≥ —"], True) == [" ".join(OPERATORS), ">= -"]
+    assert ascii_lines([signs], False) == [signs]

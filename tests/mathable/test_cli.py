@@ -198,8 +198,8 @@ def test_check_quiet_prints_nothing():
 
 
 def test_check_ascii_covers_every_line():
-    for claim in ("I8=12 H6=8 G9=2 F7=1 J8=16", "G6=8"):
-        result = run("check", "mathable", *CARDS, claim, "--ascii")
+    for turn in ("I8=12 H6=8 G9=2 F7=1 J8=16", "G6=8"):
+        result = run("check", "mathable", *CARDS, turn, "--ascii")
         assert result.output.isascii() and "*" in result.output, result.output
 
 

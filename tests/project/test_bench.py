@@ -50,3 +50,11 @@ def test_oracles_from_a_source_checkout(tmp_path):
 def test_oracles_from_a_folder_without_tests(tmp_path):
     run = _eureka(*SMALL, "--oracles", str(tmp_path), cwd=tmp_path)
     assert run.returncode == 2 and "no tests/oracle there" in run.stderr
+
+
+def test_ascii_text_and_no_progress_bars_off_a_terminal(tmp_path):
+    run = _eureka(*SMALL[:-1], "--ascii", "--out", str(tmp_path / "b.json"), cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.isascii() and "* eureka" in run.stdout.splitlines()[0]
+    # stderr is a pipe here: the workload's heading, and no progress bar's label
+    assert run.stderr.splitlines() == ["pitagoras: most cards of a 5-card Pitagoras deal"]
