@@ -76,7 +76,8 @@ eureka = Eureka(
          "bash_source eureka)\"; zsh and fish: see README.md. The same from Python: "
          "import eureka; help(eureka).")
 eureka = click.version_option(__version__, "-V", "--version", prog_name="eureka")(eureka)
-solve = VerbGroup("solve", context_settings=CONTEXT)
+solve = click.version_option(__version__, "-V", "--version", prog_name="solve")(
+    VerbGroup("solve", context_settings=CONTEXT))
 
 run_eureka = as_program(eureka)
 run_solve = as_program(solve)

@@ -275,12 +275,13 @@ def _summary_lines(s) -> list:
 @click.command("mathable", help=_help(
     "Self-play of complete Mathable games (2–4 players), summarised: scores, wins, "
     "bonuses, game length, draws, exchanges, squares and endings.",
-    "eureka simulate mathable --games 10 --policies optimal,greedy --seed 1", "simulate"))
+    "eureka simulate mathable --games 10 --strategies optimal,greedy --seed 1", "simulate"))
 @_games(100, MAX_GAMES)
 @SEED
-@click.option("--policies", default="optimal", show_default=True,
-              help=f"One policy per seat, comma-separated, from {', '.join(POLICIES)}; "
-                   f"one name for every seat.")
+@click.option("--strategies", "--policies", "policies", default="optimal",
+              show_default=True,
+              help=f"One strategy (policy) per seat, comma-separated, from "
+                   f"{', '.join(POLICIES)}; one name for every seat.")
 @_players(GAME.preset.players[1], "policy")
 @stack(EDITION, NO_BONUS, JSON, ASCII)
 @reports_errors

@@ -14,7 +14,7 @@ from eureka.mathable.tokens import (FULL_RACK_BONUS, HOLDERS, MAX_RACK, MIN_PLAY
                                     RACK_SIZE, TOKEN_SETS, token_set)
 
 POLICIES = ("optimal", "greedy", "random")      # self-play's policies (simulate.py)
-MAX_GAMES = 1_000_000           # games a self-play run: it keeps every result, ~1 kB each
+MAX_GAMES = 100_000     # games a self-play run: about half an hour, ~1 kB kept per game
 
 
 @dataclass(frozen=True)

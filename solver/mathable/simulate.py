@@ -368,8 +368,9 @@ class Simulation:
         object.__setattr__(self, "policies", check_policies(self.policies, self.edition))
         games = _whole(self.games, 1, "the number of games")
         if games > MAX_GAMES:
-            raise EurekaError(f"at most {MAX_GAMES:,} games a run, not {games:,}: a run "
-                              f"keeps every game's result (run more seeds for more)")
+            raise EurekaError(f"at most {MAX_GAMES:,} games a run (about half an hour), "
+                              f"not {games:,}: a run keeps every game's result (run "
+                              f"more seeds for more)")
         object.__setattr__(self, "games", games)
         object.__setattr__(self, "seed", _whole(self.seed, 0, "the seed"))
 

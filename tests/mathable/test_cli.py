@@ -297,7 +297,7 @@ def test_the_record_example_of_the_docs_replays(tmp_path):
 # --- simulate -----------------------------------------------------------------------------
 
 def test_simulate_is_reproducible_and_summarised():
-    args = ("simulate", "mathable", "--games", "2", "--seed", "5", "--policies",
+    args = ("simulate", "mathable", "--games", "2", "--seed", "5", "--strategies",
             "greedy,random", "--json")
     first, second = run(*args), run(*args)
     assert first.exit_code == 0, first.output

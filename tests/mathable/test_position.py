@@ -31,7 +31,7 @@ def played(seed: int, turns: int) -> dict:
     return grid
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=max(1, settings.default.max_examples // 4))   # whole games
 @given(st.integers(0, 10**6), st.integers(0, 25), st.booleans())
 def test_drawn_board_reads_back(seed, turns, ascii):
     grid = played(seed, turns)
@@ -43,7 +43,7 @@ def test_drawn_board_reads_back(seed, turns, ascii):
     assert unreachable(grid) == []
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=max(1, settings.default.max_examples // 4))   # whole games
 @given(st.integers(0, 10**6), st.integers(0, 25))
 def test_a_token_out_of_reach_is_found(seed, turns):
     grid = played(seed, turns)

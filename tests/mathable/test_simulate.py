@@ -246,7 +246,7 @@ def test_win_rate_splits_ties():
     (lambda: simulate(1, ("greedy",) * 5), "2 to 4 players"),
     (lambda: simulate(1, ("optimal", "clever")), "unknown policy"),
     (lambda: simulate(0, ("optimal", "greedy")), "number of games"),
-    (lambda: simulate(MAX_GAMES + 1, ("optimal", "greedy")), "at most 1,000,000"),
+    (lambda: simulate(MAX_GAMES + 1, ("optimal", "greedy")), "at most 100,000"),
     (lambda: simulate(10**30, ("optimal", "greedy")), "at most"),
     (lambda: simulate(1, ("optimal", "greedy"), seed=-1), "seed"),
     (lambda: simulate(1, ("optimal", "greedy"), edition=100), "edition"),
