@@ -36,31 +36,32 @@ MINUS = sign("-")
 @_cards(ANY_VALUE)
 @click.option("--duell", is_flag=True,
               help="The Duell variant: --cards are the four shared face-up cards.")
+@click.option("--limit", type=Whole(), metavar="N",
+              help="List at most N combinations (the counts stay complete).")
 @stack(OUTPUT)
 @reports_errors
-def solve_arithmetikus(target, cards, duell, as_json, as_ascii):
+def solve_arithmetikus(target, cards, duell, limit, as_json, as_ascii):
     from eureka.arithmetikus import GAME
-    emit(GAME.solve(target, cards, duell), as_json,
+    emit(GAME.solve(target, cards, duell, limit), as_json,
          lambda r: ascii_lines(_solution(r), as_ascii))
 
 
 def _solution(r) -> list:
-    from eureka.arithmetikus import GAME
     what = "Duell, shared cards" if r.duell else "hand"
     lines = [f"Arithmetikus: {what} {' '.join(r.hand.names())}, Spielzahl {r.spielzahl}"]
     found = r.combinations
     if not found:
-        return lines + ["Nobody can call Stop: no combination makes the Spielzahl."
-                        if r.duell else "No combination makes the Spielzahl: draw an extra "
-                        f"card (at most {GAME.max_extra} in a game, "
-                        f"{plural(GAME.extra_card_cost, 'card')} off each)."]
+        return lines + [r.none_found]
     if r.duell:
         lines.append(f"Stop! Either player can call it with any of "
                      f"{plural(len(found), 'combination')}:")
-    for n in sorted({len(c.cards) for c in found}, reverse=True):
-        group = [c for c in found if len(c.cards) == n]
+    room = len(r.shown)
+    for n, group in r.by_cards().items():
         lines.append(f"{plural(n, 'card')} ({len(group)}):")
-        lines += [f"  {c.text} = {r.spielzahl}" for c in group]
+        lines += [f"  {c.text} = {r.spielzahl}" for c in group[:room]]
+        if len(group) > room:
+            lines.append(f"  ... {len(group) - room} more (--limit {r.limit})")
+        room = max(0, room - len(group))
     return lines
 
 

@@ -73,13 +73,15 @@ def _sentence(text: str) -> str:
               show_default=True, help="How every seat plays the rest of the round.")
 @click.option("--seed", default=0, show_default=True, type=Whole(0, 2**64 - 1),
               help="Seed: the same seed deals the same cards.")
+@click.option("--limit", type=Whole(), metavar="N",
+              help="List at most N plays (the counts stay complete).")
 @stack(JSON, ASCII)
 @reports_errors
 def solve_arquimedes(top, hand, ops, no_joker, draw_pile, others, seen, samples, strategy,
-                     seed, as_json, as_ascii):
+                     seed, limit, as_json, as_ascii):
     result = _game(ops, no_joker).solve(top, hand, draw_pile=draw_pile, others=others,
                                         seen=seen, samples=samples, strategy=strategy,
-                                        seed=seed)
+                                        seed=seed, limit=limit)
     emit(result, as_json, lambda r: ascii_lines(_solution_lines(r, as_ascii), as_ascii))
 
 
@@ -89,13 +91,14 @@ def _solution_lines(result, as_ascii: bool) -> list:
              f"({ops_text(state.ops, as_ascii)})"]
     if advice.play is None:
         lines.append(_sentence(advice.reason))
-    for cards in (2, 1):
-        group = [p for p in result.plays if len(p.cards) == cards]
-        if group:
-            lines.append(f"{plural(cards, 'card')} ({len(group)}):")
-            lines += [f"  {p.text(as_ascii)}"
-                      + ("   empties the hand" if state.empties(p) else "")
-                      for p in group]
+    room = len(result.shown)
+    for cards, group in result.by_cards().items():
+        lines.append(f"{plural(cards, 'card')} ({len(group)}):")
+        lines += [f"  {p.text(as_ascii)}" + ("   empties the hand" if state.empties(p) else "")
+                  for p in group[:room]]
+        if len(group) > room:
+            lines.append(f"  ... {len(group) - room} more (--limit {result.limit})")
+        room = max(0, room - len(group))
     if advice.play is not None:
         lines.append(f"Recommended: {advice.play.text(as_ascii)} — {advice.reason}.")
     if result.rollouts:
@@ -168,7 +171,7 @@ def _score_lines(game) -> list:
                                        else "every player passed"))
         for p in r.players:
             if p == r.winner:
-                lines.append(f"  {p:<10} out            token  — (returns token 1)")
+                lines.append(f"  {p:<10} out            token  — ({r.winner_note})")
             else:
                 token = r.tokens[p] if r.tokens else "?"
                 lines.append(f"  {p:<10} cards {r.totals[p]:>3}      token {token:>2}")
@@ -180,8 +183,8 @@ def _score_lines(game) -> list:
         lines.append(f"Winner: {game.winner}"
                      + (" after the decider draw" if game.deciders else ""))
     elif game.pending:
-        lines.append(f"Tied on the fewest tokens: {', '.join(game.pending)}: each draws "
-                     f"a card, and the lowest card wins (the joker counts 13).")
+        lines.append(f"Tied on the fewest tokens: {', '.join(game.pending)}: "
+                     f"{game.tie_break}.")
     elif len(game.rounds) < GAME.rounds:
         lines.append(f"{len(game.rounds)} of {plural(GAME.rounds, 'round')} played.")
     return lines

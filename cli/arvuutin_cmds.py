@@ -72,10 +72,12 @@ def _choices(r) -> list:
              f"answers it can give ({len(can)} of {len(can) + len(cannot)}): {_runs(can)}",
              f"answers it cannot give: {_runs(cannot)}",
              f"best cards for {target}:"]
-    for c in r.choices:
+    sums = [PLUS.join(map(str, c.cards)) for c in r.choices]
+    width = max(map(len, sums), default=0)
+    for played, c in zip(sums, r.choices):
         kept = ("keeps every card (an exact hit)" if c.exact else
                 f"if it wins, keeps {_cards(c.left)} ({plural(c.left_answers, 'answer')})")
-        lines.append(f"  {PLUS.join(map(str, c.cards))} = {c.total:<4} {what} "
+        lines.append(f"  {played:<{width}} = {c.total:<4} {what} "
                      f"{_distance(c.distance):<6} {kept}")
     return lines
 

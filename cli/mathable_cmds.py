@@ -21,8 +21,11 @@ from eureka.mathable.game import MAX_GAMES, POLICIES
 from eureka.mathable.position import render
 from eureka.text import plural
 
-EDITION = click.option("--edition", type=click.Choice(["126", "106"]),
-                       help="The token set: 126 (the rulebook's, the default) or 106.")
+RULES = GAME.preset
+EDITION = click.option("--edition", type=click.Choice([str(e) for e in RULES.editions]),
+                       help=f"The token set: {RULES.edition} (the rulebook's, the "
+                            f"default) or " + " or ".join(
+                                str(e) for e in RULES.editions if e != RULES.edition) + ".")
 POSITION = click.option("--position", "position_file",
                         type=click.Path(dir_okay=False, allow_dash=True),
                         help="The board: a text grid or JSON file (docs/MATHABLE.md), - "
@@ -39,7 +42,8 @@ def _cards(value_pattern=VALUE_LIKE):
 
 
 NO_BONUS = click.option("--no-bonus", is_flag=True,
-                        help="No 50 points for placing a full rack of 7.")
+                        help=f"No {RULES.full_rack_bonus} points for placing a full "
+                             f"rack of {RULES.rack_size}.")
 STDIN = "-"
 
 
@@ -89,7 +93,7 @@ def _solution_lines(result, board: bool) -> list:
     lines = [f"Mathable: rack {' '.join(map(str, sorted(pos.rack)))}; "
              f"{plural(len(pos.grid), 'token')} on the board ({pos.edition}-token set)"]
     if not turns:
-        return [*lines, "No token of this rack can be placed: exchange tokens or pass."]
+        return [*lines, f"No token of this rack can be placed: {result.fallback}."]
     lines += [f"Best turn: {turns[0].summary()}", *_turn_lines(turns[0])]
     lines += [f"#{k}: {turn.summary()}: {turn.text()}"
               for k, turn in enumerate(turns[1:], 2)]

@@ -6,22 +6,49 @@ from typing import ClassVar
 
 from eureka.arithmetikus import game, record
 from eureka.contract import Result, Verdict
+from eureka.text import plural
 
 
 @dataclass(frozen=True)
 class Combinations(Result):
     """Every distinct combination of a hand (or the Duell's shared cards) making the
-    Spielzahl, the most cards first."""
+    Spielzahl, the most cards first.  `limit` caps the combinations listed (`shown`),
+    never the counts."""
 
     schema: ClassVar[str] = "eureka.arithmetikus.solve/1"
     spielzahl: int
     hand: game.Hand
     duell: bool
     combinations: tuple
+    limit: int | None = None
+
+    @property
+    def shown(self) -> tuple:
+        """The combinations listed: the first `limit` of them."""
+        return self.combinations if self.limit is None else self.combinations[:self.limit]
+
+    @property
+    def none_found(self) -> str | None:
+        """What the rules say when no combination makes the Spielzahl (None: one does)."""
+        if self.combinations:
+            return None
+        if self.duell:
+            return "Nobody can call Stop: no combination makes the Spielzahl."
+        return (f"No combination makes the Spielzahl: draw an extra card (at most "
+                f"{game.MAX_EXTRA} in a game, {plural(record.EXTRA_CARD_COST, 'card')} "
+                f"off each).")
+
+    def by_cards(self) -> dict:
+        """{cards laid down: every combination with that many}, the most cards first."""
+        groups = {}
+        for c in self.combinations:
+            groups.setdefault(len(c.cards), []).append(c)
+        return {n: tuple(group) for n, group in groups.items()}
 
     def json_fields(self) -> dict:
         return {"spielzahl": self.spielzahl, "hand": self.hand.names(), "duell": self.duell,
-                "combinations": [c.to_json() for c in self.combinations]}
+                "distinct_combinations": len(self.combinations), "limit": self.limit,
+                "combinations": [c.to_json() for c in self.shown]}
 
 
 @dataclass(frozen=True)
@@ -62,14 +89,15 @@ class Arithmetikus:
         """The cards as written (1–24, J), checked against the deck less the Spielzahl."""
         return game.parse_hand(cards, game.check_spielzahl(spielzahl))
 
-    def solve(self, spielzahl: int, cards, duell: bool = False) -> Combinations:
+    def solve(self, spielzahl: int, cards, duell: bool = False,
+              limit: int | None = None) -> Combinations:
         """Every combination of the cards making the Spielzahl; `duell`: the cards are
-        the four shared ones."""
+        the four shared ones; `limit`: list at most that many (the counts stay whole)."""
         hand = self.hand(cards, spielzahl)
         if duell:
             game.check_duell(hand)
         return Combinations(spielzahl, hand, duell,
-                            tuple(game.combinations(hand, spielzahl)))
+                            tuple(game.combinations(hand, spielzahl)), limit)
 
     def check(self, claim: str, spielzahl: int, cards) -> ClaimVerdict:
         """Judge a claimed combination (the joker written J(5), or as a number the hand

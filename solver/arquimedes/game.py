@@ -55,9 +55,10 @@ class Arquimedes:
         return make_state(top, hand, self.ops, self.joker, draw_pile, others, seen)
 
     def solve(self, top, hand, *, samples: int | None = None, strategy: str = "greedy",
-              seed: int = 0, **known) -> Solution:
+              seed: int = 0, limit: int | None = None, **known) -> Solution:
         """Every legal play and the advice; with `samples`, every option (and drawing)
-        played out that many times to the end of the round (needs `others`)."""
+        played out that many times to the end of the round (needs `others`); `limit`:
+        list at most that many plays (the counts stay complete)."""
         state = self.state(top, hand, **known)        # bad input is told before kernels load
         from eureka.arquimedes.plays import plays, recommend
         from eureka.arquimedes.simulate import assumed_draw_pile, rank_options
@@ -67,7 +68,7 @@ class Arquimedes:
             ranked = rank_options(state, legal, samples, strategy, seed)
             rollouts = Rollouts(samples, strategy, len(state.unseen_cards()),
                                 state.others, assumed_draw_pile(state), tuple(ranked))
-        return Solution(state, tuple(legal), recommend(state, legal), rollouts)
+        return Solution(state, tuple(legal), recommend(state, legal), rollouts, limit)
 
     def check(self, claimed: str, state: State) -> Checked:
         """A claimed play judged by the independent checker.  When it is invalid, the

@@ -76,20 +76,35 @@ class Rollouts:
 @dataclass(frozen=True)
 class Solution(Result):
     """`solve`: every legal play of the state, the advice, and the options played out
-    when asked (`rollouts`)."""
+    when asked (`rollouts`).  `limit` caps the plays listed (`shown`), never the
+    counts."""
 
     schema: ClassVar[str] = "eureka.arquimedes.solve/1"
     state: State
     plays: tuple
     advice: Advice
     rollouts: Rollouts | None = None
+    limit: int | None = None
+
+    @property
+    def shown(self) -> tuple:
+        """The plays listed: the first `limit` of them."""
+        return self.plays if self.limit is None else self.plays[:self.limit]
+
+    def by_cards(self) -> dict:
+        """{cards played: every legal play with that many}, two cards first."""
+        groups = {}
+        for p in self.plays:
+            groups.setdefault(len(p.cards), []).append(p)
+        return {n: tuple(group) for n, group in groups.items()}
 
     def json_fields(self) -> dict:
         size, advice = len(self.state.hand), self.advice
         return {
             "top": {"value": self.state.top.value, "joker": self.state.top.joker},
             "hand": self.state.hand_names(), "ops": self.state.ops,
-            "plays": [p.json(size) for p in self.plays],
+            "legal_plays": len(self.plays), "limit": self.limit,
+            "plays": [p.json(size) for p in self.shown],
             "recommended": {"action": advice.action,
                             "play": advice.play.json(size) if advice.play else None,
                             "basis": advice.basis, "answers": advice.answers,

@@ -3,7 +3,7 @@ five-round total and the winner with its tie-break."""
 
 from dataclasses import dataclass, field
 
-from eureka.arquimedes.cards import MAX_PLAYERS, MIN_PLAYERS, ROUNDS, hand_total
+from eureka.arquimedes.cards import MAX_PLAYERS, MIN_PLAYERS, ROUNDS, TOP_VALUE, hand_total
 from eureka.errors import EurekaError
 from eureka.text import plural
 
@@ -23,6 +23,11 @@ class RoundScore:
     @property
     def all_pass(self) -> bool:
         return self.winner is None
+
+    @property
+    def winner_note(self) -> str:
+        """What the player who went out does with the tokens, as the rulebook says."""
+        return "returns token 1"
 
 
 def score_round(players, left: dict, draws: dict, winner: str | None) -> RoundScore:
@@ -87,6 +92,12 @@ class GameScore:
     deciders: tuple = ()                     # the decider draws used, {name: card}
     pending: tuple = ()                      # players still tied on the lowest total
     complete: bool = field(default=False)
+
+    @property
+    def tie_break(self) -> str:
+        """How the players tied on the fewest tokens are separated."""
+        return (f"each draws a card, and the lowest card wins (the joker counts "
+                f"{TOP_VALUE})")
 
 
 def score_game(players, rounds, deciders=()) -> GameScore:

@@ -134,6 +134,12 @@ class Solution(Result):
     turns: tuple                # Turn, best first
     moves: tuple | None         # Scored, best first; None unless asked for
 
+    @property
+    def fallback(self) -> str | None:
+        """What the rules leave the mover when no token can be placed (None: a turn
+        exists)."""
+        return None if self.turns else "exchange tokens or pass"
+
     def board_after(self) -> dict:
         """The board after the best turn (the position's board when there is none)."""
         grid = dict(self.position.grid)

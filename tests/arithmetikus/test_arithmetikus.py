@@ -222,6 +222,24 @@ def test_commands():
     assert bad.exit_code == 1 and bad.stdout.startswith("invalid: 2 ÷ 3 is not a whole")
 
 
+HAND_17 = ("solve", "arithmetikus", "--target", "17", "--cards", "20", "7", "2", "3")
+
+
+def test_limit_lists_at_most_n_and_keeps_the_counts():
+    assert run(*HAND_17, "--limit", "2").stdout.splitlines()[1:] == [
+        "4 cards (1):", "  20 − (7 + 2) ÷ 3 = 17", "3 cards (2):", "  7 × 2 + 3 = 17",
+        "  ... 1 more (--limit 2)", "2 cards (1):", "  ... 1 more (--limit 2)"]
+    assert run(*HAND_17, "--limit", "0").stdout.splitlines()[1:3] == [
+        "4 cards (1):", "  ... 1 more (--limit 0)"]
+    assert run(*HAND_17, "--limit", "99").stdout == run(*HAND_17).stdout
+    whole = json_of(*HAND_17)
+    assert (whole["limit"], whole["distinct_combinations"]) == (None, 4)
+    for limit, listed in (("0", 0), ("3", 3), ("99", 4)):
+        data = json_of(*HAND_17, "--limit", limit)
+        assert (data["limit"], data["distinct_combinations"]) == (int(limit), 4)
+        assert data["combinations"] == whole["combinations"][:listed]
+
+
 def test_a_negative_result_is_written_as_the_deductions_are(tmp_path):
     game_file = tmp_path / "game.txt"
     game_file.write_text("spielzahl: 5\nplayer: A\n2 3\nextra cards: 2\n"

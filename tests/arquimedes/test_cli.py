@@ -47,6 +47,27 @@ def test_solve_lists_every_play_grouped_and_recommends_one():
                                      "wins the round.")
 
 
+def test_limit_lists_at_most_n_plays_and_keeps_the_counts():
+    lines = run("solve", "arquimedes", *STATE, "--limit", "2").stdout.splitlines()
+    assert lines[1:6] == ["2 cards (11):", "  3 + K(9) = 12", "  3 × K(4) = 12",
+                          "  ... 9 more (--limit 2)", "1 card (1):"]
+    assert lines[6] == "  ... 1 more (--limit 2)" and lines[7].startswith("Recommended:")
+    assert run("solve", "arquimedes", *STATE, "--limit", "0").stdout.splitlines()[1:3] == [
+        "2 cards (11):", "  ... 11 more (--limit 0)"]
+    whole = run("solve", "arquimedes", *STATE).stdout
+    assert run("solve", "arquimedes", *STATE, "--limit", "12").stdout == whole
+    assert run("solve", "arquimedes", *STATE, "--limit", "40").stdout == whole
+    every = doc("solve", "arquimedes", *STATE)
+    assert (every["legal_plays"], every["limit"]) == (12, None)
+    for limit, listed in (("0", 0), ("5", 5), ("40", 12)):
+        data = doc("solve", "arquimedes", *STATE, "--limit", limit)
+        assert (data["legal_plays"], data["limit"]) == (12, int(limit))
+        assert data["plays"] == every["plays"][:listed]
+        assert data["recommended"] == every["recommended"]
+    stuck = doc("solve", "arquimedes", *STUCK, "--limit", "3")
+    assert (stuck["legal_plays"], stuck["plays"]) == (0, [])
+
+
 @pytest.mark.parametrize("extra, action, line", [
     ([], "draw", "No legal play: draw a card."),
     (["--draw-pile", "5"], "draw", "No legal play: draw a card."),

@@ -2,6 +2,7 @@
 resolved, the final score (the rulebook's example), and the commands."""
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -160,9 +161,20 @@ def test_the_issue_ranking_on_the_command_line():
     result = run("solve", "arvuutin", "--hand", "2", "4", "4", "8", "8", "18", "--guess",
                  "20", "--limit", "3")
     assert result.stdout.splitlines()[-3:] == [
-        "  2 + 18 = 20   distance 0      keeps every card (an exact hit)",
+        "  2 + 18    = 20   distance 0      keeps every card (an exact hit)",
         "  4 + 8 + 8 = 20   distance 0      keeps every card (an exact hit)",
-        "  18 = 18   distance 2      if it wins, keeps 2 4 4 8 8 (13 answers)"]
+        "  18        = 18   distance 2      if it wins, keeps 2 4 4 8 8 (13 answers)"]
+
+
+@pytest.mark.parametrize("args", [["--guess", "58"], ["--range", "50", "70"],
+                                  ["--guess", "58", "--ascii"]])
+def test_the_choice_columns_line_up(args):
+    lines = run("solve", "arvuutin", "--cards", "3", "7", "12", "15", "40", *args,
+                "--limit", "8").stdout.splitlines()
+    choices = lines[lines.index(next(x for x in lines if x.startswith("best"))) + 1:]
+    assert len(choices) == 8
+    for column in (r" = ", r"distance", r"distance \S+ +"):       # the last: what is kept
+        assert len({re.search(column, line).end() for line in choices}) == 1, column
 
 
 def test_one_point_is_singular():
