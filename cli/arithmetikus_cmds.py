@@ -7,7 +7,8 @@ import click
 
 from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_LIKE, InputError,
                              ListCommand, ListOption, Whole, ascii_lines, command_help,
-                             emit, read_input, reports_errors, stack, verdict_exit)
+                             emit, listing_lines, read_input, reports_errors, stack,
+                             verdict_exit)
 from eureka.ops import sign
 from eureka.text import plural
 
@@ -55,14 +56,8 @@ def _solution(r) -> list:
     if r.duell:
         lines.append(f"Stop! Either player can call it with any of "
                      f"{plural(len(found), 'combination')}:")
-    room = len(r.shown)
-    for n, group in r.by_cards().items():
-        lines.append(f"{plural(n, 'card')} ({len(group)}):")
-        lines += [f"  {c.text} = {r.spielzahl}" for c in group[:room]]
-        if len(group) > room:
-            lines.append(f"  ... {len(group) - room} more (--limit {r.limit})")
-        room = max(0, room - len(group))
-    return lines
+    return lines + listing_lines(r.by_cards(), len(r.shown), r.limit,
+                                 lambda c: f"{c.text} = {r.spielzahl}")
 
 
 @click.command("arithmetikus", cls=ListCommand, help=command_help(

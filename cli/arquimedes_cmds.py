@@ -14,8 +14,9 @@ from eureka.arquimedes import GAME
 from eureka.arquimedes.bounds import games_bound
 from eureka.arquimedes.state import ops_text
 from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_LIKE, ListCommand,
-                             ListOption, Whole, ascii_lines, command_help, emit, read_input,
-                             reports_errors, stack, verdict_exit)
+                             ListOption, Whole, ascii_lines, command_help, emit,
+                             listing_lines, read_input, reports_errors, stack,
+                             verdict_exit)
 from eureka.cli.simulate_cmds import SEED, _games, _players, _policies
 from eureka.text import plural
 
@@ -91,14 +92,9 @@ def _solution_lines(result, as_ascii: bool) -> list:
              f"({ops_text(state.ops, as_ascii)})"]
     if advice.play is None:
         lines.append(_sentence(advice.reason))
-    room = len(result.shown)
-    for cards, group in result.by_cards().items():
-        lines.append(f"{plural(cards, 'card')} ({len(group)}):")
-        lines += [f"  {p.text(as_ascii)}" + ("   empties the hand" if state.empties(p) else "")
-                  for p in group[:room]]
-        if len(group) > room:
-            lines.append(f"  ... {len(group) - room} more (--limit {result.limit})")
-        room = max(0, room - len(group))
+    lines += listing_lines(
+        result.by_cards(), len(result.shown), result.limit,
+        lambda p: p.text(as_ascii) + ("   empties the hand" if state.empties(p) else ""))
     if advice.play is not None:
         lines.append(f"Recommended: {advice.play.text(as_ascii)} — {advice.reason}.")
     if result.rollouts:

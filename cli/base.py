@@ -11,7 +11,7 @@ import sys
 import click
 
 from eureka.errors import EurekaError
-from eureka.text import read_text, whole_number
+from eureka.text import plural, read_text, whole_number
 
 CLAIM_LIKE = re.compile(r"\d\s*[xX]\s*\d")
 VALUE_LIKE = re.compile(r"^[-+]?[\w.,]+$")
@@ -294,3 +294,19 @@ def stack(*options):
         return func
 
     return apply
+
+
+def listing_lines(groups: dict, shown: int, limit, line, heading=None,
+                  indent: str = "  ") -> list:
+    """A listing grouped by card count: each group's heading (`heading(n, group)`, by
+    default '2 cards (11):'), then its entries (`line(entry)`), `shown` entries in all;
+    what --limit leaves out is counted in a '... K more' line."""
+    heading = heading or (lambda n, group: f"{plural(n, 'card')} ({len(group)}):")
+    lines, room = [], shown
+    for n, group in groups.items():
+        lines.append(heading(n, group))
+        lines += [indent + line(entry) for entry in group[:room]]
+        if len(group) > room:
+            lines.append(f"{indent}... {len(group) - room:,} more (--limit {limit})")
+        room = max(0, room - len(group))
+    return lines

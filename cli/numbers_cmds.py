@@ -9,10 +9,9 @@ from typing import Callable
 import click
 
 from eureka import countdown, game24, pitagoras
-from eureka.cli.base import (ASCII, JSON, QUIET, InputError, ListCommand, ListOption, Whole,
-                             ascii_lines, command_help, emit, emit_json, json_text,
-                             reports_errors,
-                             stack, verdict_exit)
+from eureka.cli.base import (ASCII, JSON, QUIET, InputError, ListCommand, ListOption,
+                             Whole, ascii_lines, command_help, emit, emit_json, json_text,
+                             listing_lines, reports_errors, stack, verdict_exit)
 from eureka.numbers import GAME as NUMBERS
 from eureka.numbers.rules import DOMAINS, MAX_CAP
 from eureka.ops import sign
@@ -162,14 +161,10 @@ def solution_lines(r, as_ascii: bool = False) -> list:
     trees = r.expression_trees
     extra = f" ({plural(trees, 'expression tree')})" if trees is not None else ""
     lines.append(f"Every distinct equation: {r.distinct_equations:,}{extra}")
-    room = len(r.shown)
-    for n, group in r.by_cards().items():
-        lines.append(f"  {plural(n, 'card')}: {len(group):,}")
-        lines += ["    " + eq.shown(as_ascii) for eq in group[:room]]
-        if len(group) > room:
-            lines.append(f"    ... {len(group) - room:,} more (--limit {r.limit})")
-        room = max(0, room - len(group))
-    return lines
+    return lines + listing_lines(r.by_cards(), len(r.shown), r.limit,
+                                 lambda eq: eq.shown(as_ascii), indent="    ",
+                                 heading=lambda n, group: f"  {plural(n, 'card')}: "
+                                                          f"{len(group):,}")
 
 
 # -- check ------------------------------------------------------------------------------

@@ -54,3 +54,12 @@ class Verdict:
     def to_json(self) -> dict:
         return {"valid": self.valid, "problem": self.problem, "reason": self.reason,
                 "better": json_of(self.better), "action": self.action}
+
+
+def by_card_count(answers) -> dict:
+    """{number of cards: the answers using that many}, in the order the answers come
+    (each answer has `cards`): the groups of a listing."""
+    groups: dict = {}
+    for answer in answers:
+        groups.setdefault(len(answer.cards), []).append(answer)
+    return {n: tuple(group) for n, group in groups.items()}

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from eureka.arithmetikus import game, record
-from eureka.contract import Result, Verdict
+from eureka.contract import Result, Verdict, by_card_count
 from eureka.text import plural
 
 
@@ -40,10 +40,7 @@ class Combinations(Result):
 
     def by_cards(self) -> dict:
         """{cards laid down: every combination with that many}, the most cards first."""
-        groups = {}
-        for c in self.combinations:
-            groups.setdefault(len(c.cards), []).append(c)
-        return {n: tuple(group) for n, group in groups.items()}
+        return by_card_count(self.combinations)
 
     def json_fields(self) -> dict:
         return {"spielzahl": self.spielzahl, "hand": self.hand.names(), "duell": self.duell,

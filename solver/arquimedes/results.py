@@ -7,7 +7,7 @@ from typing import ClassVar
 from eureka.arquimedes.cards import name
 from eureka.arquimedes.scoring import GameScore
 from eureka.arquimedes.state import Play, State
-from eureka.contract import Result, Verdict
+from eureka.contract import Result, Verdict, by_card_count
 
 
 @dataclass(frozen=True)
@@ -93,10 +93,7 @@ class Solution(Result):
 
     def by_cards(self) -> dict:
         """{cards played: every legal play with that many}, two cards first."""
-        groups = {}
-        for p in self.plays:
-            groups.setdefault(len(p.cards), []).append(p)
-        return {n: tuple(group) for n, group in groups.items()}
+        return by_card_count(self.plays)
 
     def json_fields(self) -> dict:
         size, advice = len(self.state.hand), self.advice

@@ -5,7 +5,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, ClassVar
 
-from eureka.contract import Result, Verdict, json_of
+from eureka.contract import Result, Verdict, by_card_count, json_of
 from eureka.errors import SearchTooLarge
 from eureka.text import plural
 
@@ -99,10 +99,7 @@ class SolveResult(Result):
 
     def by_cards(self) -> dict:
         """{cards: (equations of that many cards, all of them)}, the most cards first."""
-        groups: dict = {}
-        for eq in self.equations:
-            groups.setdefault(len(eq.cards), []).append(eq)
-        return {n: tuple(group) for n, group in groups.items()}
+        return by_card_count(self.equations)
 
     def json_fields(self) -> dict:
         return {**self._header(), "equations": json_of(self.shown)}
