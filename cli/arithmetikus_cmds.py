@@ -1,18 +1,15 @@
 """`solve arithmetikus`, `eureka check arithmetikus` and `eureka score arithmetikus`:
 options in, the game's contract (eureka.arithmetikus.GAME) called, its result rendered."""
 
-import re
-
 import click
 
-from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_LIKE, InputError,
+from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_OR_BLANK, InputError,
                              ListCommand, ListOption, Whole, ascii_lines, command_help,
                              emit, listing_lines, read_input, reports_errors, stack,
                              verdict_exit)
 from eureka.ops import sign
 from eureka.text import plural
 
-CARD_OR_BLANK = re.compile(f"{VALUE_LIKE.pattern}|^\\s*$")     # a claim ("20-3") ends it
 
 
 def _cards(value_pattern):
@@ -67,7 +64,7 @@ def _solution(r) -> list:
     "eureka.arithmetikus.check/1"))
 @click.argument("combination", required=False)
 @TARGET
-@_cards(CARD_OR_BLANK)
+@_cards(VALUE_OR_BLANK)
 @stack(OUTPUT, QUIET)
 @reports_errors
 def check_arithmetikus(combination, target, cards, as_json, as_ascii, quiet):

@@ -5,7 +5,6 @@ the results as text (their JSON is their own `to_json()`).  Nothing heavy is imp
 here: the kernels load when a command runs.
 """
 
-import re
 import sys
 
 import click
@@ -13,14 +12,13 @@ import click
 from eureka.arquimedes import GAME
 from eureka.arquimedes.bounds import games_bound
 from eureka.arquimedes.state import ops_text
-from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_LIKE, ListCommand,
-                             ListOption, Whole, ascii_lines, command_help, emit,
-                             listing_lines, read_input, reports_errors, stack,
+from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_OR_BLANK,
+                             ListCommand, ListOption, Whole, ascii_lines, command_help,
+                             emit, listing_lines, read_input, reports_errors, stack,
                              verdict_exit)
 from eureka.cli.simulate_cmds import SEED, _games, _players, _policies
 from eureka.text import plural
 
-VALUE_OR_BLANK = re.compile(f"{VALUE_LIKE.pattern}|^\\s*$")   # a claim ("3+2=5") ends it
 OPS = click.option("--ops", default=GAME.ops, show_default=True,
                    help="Operations played: +-*/, or +- (the rulebook's tip for children).")
 NO_JOKER = click.option("--no-joker", is_flag=True, help="The deck has no joker.")

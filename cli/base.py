@@ -16,6 +16,7 @@ from eureka.text import plural, read_text, whole_number
 CLAIM_LIKE = re.compile(r"\d\s*[xX]\s*\d")
 VALUE_LIKE = re.compile(r"^[-+]?[\w.,]+$")
 ANY_VALUE = re.compile(r"^(?!-[A-Za-z-])")      # any but an option (no arguments after)
+VALUE_OR_BLANK = re.compile(f"{VALUE_LIKE.pattern}|^\\s*$")  # a blank is named, a claim ends
 
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}

@@ -6,11 +6,12 @@ returns a result dataclass that is a `Result`: it names its JSON Schema in `sche
 document with `to_json()`. A check returns a `Verdict`, shared by every game.
 """
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 
-class Result:
+class Result(ABC):
     """A result a front end can render: `schema` is the id of its JSON Schema and
     `to_json()` the document, with `schema` as its first key."""
 
@@ -20,9 +21,9 @@ class Result:
         """The JSON document of this result, validated by the schema it names."""
         return {"schema": self.schema, **self.json_fields()}
 
+    @abstractmethod
     def json_fields(self) -> dict:
         """The document's fields besides `schema`."""
-        raise NotImplementedError
 
 
 def json_of(value: Any):
