@@ -8,6 +8,7 @@ import click
 from eureka import pitagoras
 from eureka.cli.base import (ASCII, JSON, QUIET, InputError, Whole, ascii_lines,
                              command_help, emit, reports_errors, stack)
+from eureka.cli.simulate_cmds import THREADS
 
 DASK_TIMEOUT = "10s"        # to reach the scheduler
 FIRST_RUN = ("The first run compiles the sweep's kernels (tens of seconds, once; they "
@@ -27,7 +28,7 @@ OUT = click.option("--out", "folder", type=click.Path(file_okay=False),
                    help="Folder for the tables (and the resumable shards).")
 PLOT = click.option("--plot", is_flag=True,
                     help="Also draw the tables as PNG (needs the plot extra).")
-COMMON = (OUT, PLOT, JSON, ASCII, QUIET)
+COMMON = (OUT, PLOT, THREADS, JSON, ASCII, QUIET)
 SWEEP = (
     click.option("--fresh", is_flag=True, help="Discard the shards of an earlier run."),
     click.option("--dask", "dask_address", metavar="ADDRESS",

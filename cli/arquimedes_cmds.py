@@ -16,7 +16,7 @@ from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_OR_BLANK,
                              ListCommand, ListOption, Whole, ascii_lines, command_help,
                              emit, listing_lines, read_input, reports_errors, stack,
                              verdict_exit)
-from eureka.cli.simulate_cmds import SEED, _games, _players, _policies
+from eureka.cli.simulate_cmds import SEED, THREADS, _games, _players, _policies
 from eureka.text import plural
 
 OPS = click.option("--ops", default=GAME.ops, show_default=True,
@@ -202,7 +202,7 @@ def _score_lines(game) -> list:
 @click.option("--compare", is_flag=True,
               help="Also play the same games with and without the joker, and with and "
                    "without × and ÷, and compare.")
-@stack(JSON, ASCII)
+@stack(THREADS, JSON, ASCII)
 @reports_errors
 def simulate_arquimedes(games, seed, strategies, players, no_joker, ops, compare,
                         as_json, as_ascii):

@@ -1,8 +1,10 @@
 """The options every `eureka simulate GAME` command shares: how many games, the seed,
-the players, and one policy (or strategy) per seat."""
+the players, and one policy (or strategy) per seat; and --threads, shared with
+`eureka analyze`."""
 
 import click
 
+from eureka import parallel
 from eureka.cli.base import InputError, Whole
 from eureka.text import whole_number
 
@@ -54,3 +56,10 @@ def _players(most: int, per: str):
 
 SEED = click.option("--seed", default=0, show_default=True, type=Whole(0, 2**64 - 1),
                     help="Seed: the same seed plays the same games.")
+
+
+THREADS = click.option(
+    "--threads", type=Whole(1, 1024), metavar="N", expose_value=False,
+    callback=lambda ctx, param, value: parallel.choose(value),
+    help="Threads for the parallel kernels (default: EUREKA_THREADS, else the cores "
+         "other programs leave idle, measured).")

@@ -2,6 +2,7 @@
 100–999, and what it says about the game."""
 
 import dataclasses
+import functools
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,7 +12,8 @@ import numpy as np
 
 from eureka import countdown, deck
 from eureka.analysis import plots, shards, tables
-from eureka.analysis.values import sweep
+from eureka.analysis.counting import hand_ways
+from eureka.analysis.reach import prepare, reach_of
 
 LARGE = (25, 50, 75, 100)
 LOW, HIGH = countdown.TARGETS.start, countdown.TARGETS.stop - 1
@@ -21,18 +23,33 @@ VERSION = 1                       # of the shard contents
 
 def selections() -> np.ndarray:
     """Every distinct selection (a multiset of six of the 24 numbers), ascending."""
-    return np.array(deck.hands(countdown.NUMBERS, countdown.HAND_SIZE), dtype=np.int64)
+    return np.array(_selections(), dtype=np.int64)
 
 
-def ways(selection) -> int:
-    """How many sets of six numbered tiles give this selection (of C(24, 6))."""
-    return deck.ways(countdown.NUMBERS, selection.tolist())
+@functools.lru_cache(maxsize=1)
+def _selections() -> tuple:
+    """The selections as tuples, enumerated once per process."""
+    return tuple(deck.hands(countdown.NUMBERS, countdown.HAND_SIZE))
+
+
+def ways(hands: np.ndarray) -> np.ndarray:
+    """How many sets of six numbered tiles give each selection (of C(24, 6))."""
+    return hand_ways(countdown.NUMBERS, hands)
 
 
 def reach(hands: np.ndarray) -> np.ndarray:
     """reach[i, t - 100]: whether selection i makes target t (any of its numbers, each
     at most once, + − × ÷ with positive whole steps)."""
-    return sweep(hands, LOW, HIGH, True, countdown.rules().cap) > 0
+    return reach_of(np.ascontiguousarray(hands), *_shared())
+
+
+@functools.lru_cache(maxsize=1)
+def _shared() -> tuple:
+    """The work every shard of selections shares (made once per process): the deck's
+    values, their copies, the targets, and the values of the selections' parts."""
+    values = np.array(sorted(countdown.NUMBERS), dtype=np.int64)
+    copies = np.array([countdown.NUMBERS[v] for v in values], dtype=np.int64)
+    return (values, copies, LOW, HIGH, *prepare(values, copies, LOW, HIGH))
 
 
 def table(folder, progress=None, client=None) -> np.ndarray:
@@ -76,9 +93,9 @@ def analyze(folder, fresh: bool = False, progress=None, client=None,
     hands = selections()
     tables.write_csv(out / "selections.csv",
                      ["selection", "large", "tile_sets", "targets_made", "missing"],
-                     ([" ".join(map(str, h)), int(sum(v in LARGE for v in h)), ways(h),
-                       int(r.sum()), tables.runs(LOW + (~r).nonzero()[0])]
-                      for h, r in zip(hands, reached)))
+                     zip(tables.joined(hands), np.isin(hands, LARGE).sum(axis=1).tolist(),
+                         ways(hands).tolist(), reached.sum(axis=1).tolist(),
+                         tables.runs_per_row(~reached, LOW)))
     made = reached.sum(axis=0)
     tables.write_csv(out / "targets.csv", ["target", "selections"],
                      ([LOW + t, int(n)] for t, n in enumerate(made)))
@@ -90,7 +107,7 @@ def analyze(folder, fresh: bool = False, progress=None, client=None,
 
 
 def summarise(hands: np.ndarray, reached: np.ndarray, hardest: int = 10) -> Summary:
-    weights = np.array([ways(h) for h in hands], dtype=np.float64)
+    weights = ways(hands).astype(np.float64)
     large = np.isin(hands, LARGE).sum(axis=1)
     per_selection = reached.sum(axis=1)
     per_target = reached.sum(axis=0)

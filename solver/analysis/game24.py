@@ -8,7 +8,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from eureka import deck
+from eureka import deck, parallel
 from eureka.analysis import plots, tables
 from eureka.analysis.values import sweep, sweep_fractions
 from eureka.game24 import CARDS, HAND_SIZE, TARGET
@@ -23,8 +23,9 @@ def hands() -> np.ndarray:
 def solvable(cards: np.ndarray) -> tuple:
     """(with fractions, with whole numbers): whether all four cards make 24, every step
     ≥ 0, exact fractions in the first case and whole numbers in the second."""
-    whole = sweep(cards, TARGET, TARGET, False, PITAGORAS.cap)[:, 0] == HAND_SIZE
-    return sweep_fractions(cards, TARGET), whole
+    with parallel.applied():
+        whole = sweep(cards, TARGET, TARGET, False, PITAGORAS.cap)[:, 0] == HAND_SIZE
+        return sweep_fractions(cards, TARGET), whole
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import numpy as np
 
 from eureka import deck, pitagoras
 from eureka.analysis import plots, shards, tables
+from eureka.analysis.counting import hand_ways
 from eureka.analysis.values import sweep
 from eureka.errors import EurekaError
 
@@ -45,8 +46,8 @@ def deals(variant: Variant) -> tuple:
     cards = pitagoras.deck(variant.easy)
     found = deck.hands(cards, variant.cards)
     total = math.comb(sum(cards.values()), variant.cards)
-    weights = np.array([deck.ways(cards, h) for h in found], dtype=np.float64) / total
-    return np.array(found, dtype=np.int64), weights
+    hands = np.array(found, dtype=np.int64)
+    return hands, hand_ways(cards, hands).astype(np.float64) / total
 
 
 def totals(die: str) -> dict:

@@ -1,6 +1,7 @@
 """A sweep split into independent shards, each saved atomically when done, so that an
 interrupted run continues where it stopped and no table is ever half-written."""
 
+import functools
 import json
 import os
 import tempfile
@@ -8,8 +9,10 @@ from pathlib import Path
 
 import numpy as np
 
+from eureka import parallel
 from eureka.errors import EurekaError
 
+PIECES = 4                        # pieces per Dask worker thread, at least
 UMASK = os.umask(0)
 os.umask(UMASK)
 
@@ -44,7 +47,9 @@ def run(work: list, compute, folder: Path, manifest: dict, progress=None,
     `folder` (shard-00000.npy, ...) by a sweep with the same `manifest`; progress(1)
     after each shard, done or reused.  A shard that cannot be read is done again.  With
     a Dask `client`, the shards still to do run on its cluster and are saved here as
-    they come back."""
+    they come back.  compute works row by row (the rows of work[i] computed in pieces
+    and stacked give the same array), so that the cluster gets pieces enough to keep
+    every worker busy to the end."""
     manifest = {**manifest, "shards": len(work)}
     _claim(folder, manifest)
     paths = [folder / f"shard-{i:05d}.npy" for i in range(len(work))]
@@ -82,16 +87,38 @@ def _load(path: Path):
         return None
 
 
+def _threaded(compute, shard):
+    """compute(shard) on the threads eureka.parallel chooses where it runs, learning
+    from its time per row (per kind of sweep: its function and the shape of a row)."""
+    kind = (getattr(compute, "func", compute).__qualname__, shard.shape[1:])
+    with parallel.applied(kernel=kind, units=len(shard)):
+        return compute(shard)
+
+
 def _computed(work, todo, compute, client):
     """(i, compute(work[i])) for every i in todo: here, in order, or on a Dask cluster
     as they finish."""
+    compute = functools.partial(_threaded, compute)
     if client is None:
         for i in todo:
             yield i, compute(work[i])
-        return
+    elif todo:
+        yield from _on_cluster(work, todo, compute, client)
+
+
+def _on_cluster(work, todo, compute, client):
+    """_computed on a Dask cluster: each shard in pieces, PIECES per worker thread in
+    all, so that no worker waits for another at the end; a shard as soon as all its
+    pieces are back."""
     from distributed import as_completed
 
-    futures = {client.submit(compute, work[i], pure=False): i for i in todo}
+    threads = sum(client.nthreads().values()) or 1
+    per_shard = -(-PIECES * threads // len(todo))                 # rounded up
+    pieces = {i: np.array_split(work[i], max(1, min(len(work[i]), per_shard)))
+              for i in todo}
+    futures = {client.submit(compute, piece, pure=False): (i, j)
+               for i in todo for j, piece in enumerate(pieces[i])}
+    back = {i: {} for i in todo}
     for future in as_completed(futures):
         try:
             result = future.result()
@@ -99,4 +126,8 @@ def _computed(work, todo, compute, client):
             raise EurekaError(f"the Dask cluster failed ({type(e).__name__}); the "
                               f"shards done so far are kept: run again to go on") \
                 from None
-        yield futures[future], result
+        i, j = futures[future]
+        back[i][j] = result
+        if len(back[i]) == len(pieces[i]):
+            yield i, np.concatenate([back[i][k] for k in range(len(pieces[i]))])
+            del back[i]

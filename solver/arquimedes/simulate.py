@@ -16,6 +16,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from eureka import parallel
 from eureka.arquimedes import kernels as K
 from eureka.arquimedes.bounds import check_games, check_samples
 from eureka.arquimedes.cards import MAX_PLAYERS, MIN_PLAYERS, STRATEGIES
@@ -66,7 +67,8 @@ def simulate(games: int, strategies, seed: int = 0, joker: bool = True,
     all_pass = ties = 0
     for first in range(0, games, CHUNK):
         count = min(CHUNK, games - first)
-        w, t, n, a, d = K.simulate(first, count, players, codes, deck, mask, seed)
+        with parallel.applied(kernel=("arquimedes games", *codes.tolist()), units=count):
+            w, t, n, a, d = K.simulate(first, count, players, codes, deck, mask, seed)
         wins += np.bincount(w, minlength=players)
         tokens += t.sum(axis=(0, 1))
         counted = np.bincount(n.ravel())
@@ -129,13 +131,15 @@ def rank_options(state: State, legal: list, samples: int, strategy: str = "greed
     step = max(1, ROLLOUTS_PER_CALL // len(options))
     sums = np.zeros((4, len(options)), object)     # tokens, tokens², cards left, wins
     for first in range(0, samples, step):
-        tokens, totals, won = K.rollouts(
-            K.counts(state.hand), state.top.value or 0, int(state.top.free), rows,
-            np.array(state.unseen_cards(), np.int64),
-            np.array(state.seen + (state.top_code,), np.int64),
-            np.array(state.others, np.int64), draw, code,
-            K.deck_counts(state.joker), state.ops_mask, first,
-            min(step, samples - first), seed)
+        with parallel.applied(kernel="arquimedes rollouts",
+                              units=len(options) * min(step, samples - first)):
+            tokens, totals, won = K.rollouts(
+                K.counts(state.hand), state.top.value or 0, int(state.top.free), rows,
+                np.array(state.unseen_cards(), np.int64),
+                np.array(state.seen + (state.top_code,), np.int64),
+                np.array(state.others, np.int64), draw, code,
+                K.deck_counts(state.joker), state.ops_mask, first,
+                min(step, samples - first), seed)
         for row, part in enumerate((tokens, tokens * tokens, totals, won)):
             sums[row] += np.array(part.sum(axis=1).tolist(), object)
     plays = list(legal) + [None] * (len(options) - len(legal))

@@ -73,32 +73,34 @@ def test_countdown_slice_matches_the_engine():
 def test_selections_and_their_tile_sets():
     hands = countdown.selections()
     assert len(hands) == len({tuple(h) for h in hands})
-    assert sum(countdown.ways(h) for h in hands) == 134_596        # C(24, 6)
-    assert countdown.ways(np.array([1, 1, 2, 3, 4, 100])) == 1 * 2 * 2 * 2 * 1
+    assert countdown.ways(hands).sum() == 134_596                  # C(24, 6)
+    assert countdown.ways(np.array([[1, 1, 2, 3, 4, 100]]))[0] == 1 * 2 * 2 * 2 * 1
 
 
 def test_shards_resume_and_never_recompute(tmp_path):
     calls = []
+    work = [np.array([u]) for u in range(4)]           # each shard: its rows
 
-    def compute(unit):
-        calls.append(unit)
-        if len(calls) == 3 and unit == 2:
+    def compute(rows):
+        calls.append(int(rows[0]))
+        if len(calls) == 3 and rows[0] == 2:
             raise KeyboardInterrupt            # the run is stopped half-way
-        return np.array([unit * 10])
+        return rows * 10
 
     with pytest.raises(KeyboardInterrupt):
-        shards.run([0, 1, 2, 3], compute, tmp_path, {"sweep": "test"})
+        shards.run(work, compute, tmp_path, {"sweep": "test"})
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "manifest.json", "shard-00000.npy", "shard-00001.npy"]       # nothing half-written
     calls.clear()
-    parts = shards.run([0, 1, 2, 3], compute, tmp_path, {"sweep": "test"})
+    parts = shards.run(work, compute, tmp_path, {"sweep": "test"})
     assert calls == [2, 3] and [p.tolist() for p in parts] == [[0], [10], [20], [30]]
 
 
 def test_shards_of_another_sweep_are_refused(tmp_path):
-    shards.run([0], lambda u: np.array([u]), tmp_path, {"sweep": "a"})
+    one = [np.array([0])]
+    shards.run(one, lambda rows: rows, tmp_path, {"sweep": "a"})
     with pytest.raises(EurekaError, match="holds the shards of another sweep"):
-        shards.run([0], lambda u: np.array([u]), tmp_path, {"sweep": "b"})
+        shards.run(one, lambda rows: rows, tmp_path, {"sweep": "b"})
 
 
 def test_analyze_countdown_tables_agree_and_resume(tmp_path):
@@ -290,13 +292,14 @@ def test_game24_table(tmp_path):
 
 
 def test_a_shard_that_cannot_be_read_is_done_again(tmp_path):
-    shards.run([0, 1], lambda u: np.array([u]), tmp_path, {"sweep": "t"})
+    work = [np.array([0]), np.array([1])]
+    shards.run(work, lambda rows: rows, tmp_path, {"sweep": "t"})
     (tmp_path / "shard-00001.npy").write_bytes(b"")               # cut off on disk
-    parts = shards.run([0, 1], lambda u: np.array([u + 5]), tmp_path, {"sweep": "t"})
+    parts = shards.run(work, lambda rows: rows + 5, tmp_path, {"sweep": "t"})
     assert [p.tolist() for p in parts] == [[0], [6]]
     (tmp_path / "manifest.json").write_text("{broken")
     with pytest.raises(EurekaError, match="holds the shards of another sweep"):
-        shards.run([0, 1], lambda u: np.array([u]), tmp_path, {"sweep": "t"})
+        shards.run(work, lambda rows: rows, tmp_path, {"sweep": "t"})
 
 
 @pytest.mark.parametrize("setup, args, message", [

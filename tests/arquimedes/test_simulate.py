@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from eureka import parallel
 from eureka.arquimedes import bounds
 from eureka.arquimedes import kernels as K
 from eureka.arquimedes import simulate as sim
@@ -145,3 +146,18 @@ def test_the_same_seed_gives_the_estimates_of_the_code_before():
         ("3 − K(1) = 2", 737, 4772, 68), ("3 × 2 = K(6)", 738, 4714, 64),
         ("3 − 2 = K(1)", 757, 4757, 62), ("3 + 2 = K(5)", 758, 4821, 60)]
     assert ranked[0].stderr == pytest.approx(0.08661669942825069, rel=1e-12)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_games_are_the_same_on_any_number_of_threads(monkeypatch, threads):
+    """The kernels play game g from (seed, g) alone: one thread or two, the same games,
+    and the same played-out options."""
+    monkeypatch.setattr(parallel, "_chosen", threads)
+    s = sim.simulate(3000, ["greedy", "random", "tactician"], 7)
+    assert parallel.threads() == min(threads, parallel.cores())
+    monkeypatch.setattr(parallel, "_chosen", 1)
+    assert s == sim.simulate(3000, ["greedy", "random", "tactician"], 7)
+    state = make_state("3", "2 5 7 12 K".split(), others=(5, 4, 3))
+    one = sim.rank_options(state, plays(state), 200, "greedy", 3)
+    monkeypatch.setattr(parallel, "_chosen", threads)
+    assert sim.rank_options(state, plays(state), 200, "greedy", 3) == one
