@@ -53,8 +53,8 @@ def _solution(r) -> list:
     if r.duell:
         lines.append(f"Stop! Either player can call it with any of "
                      f"{plural(len(found), 'combination')}:")
-    return lines + listing_lines(r.by_cards(), len(r.shown), r.limit,
-                                 lambda c: f"{c.text} = {r.spielzahl}")
+    return [*lines, *listing_lines(r.by_cards(), len(r.shown), r.limit,
+                                   lambda c: f"{c.text} = {r.spielzahl}")]
 
 
 @click.command("arithmetikus", cls=ListCommand, help=command_help(

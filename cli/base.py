@@ -298,16 +298,16 @@ def stack(*options):
 
 
 def listing_lines(groups: dict, shown: int, limit, line, heading=None,
-                  indent: str = "  ") -> list:
-    """A listing grouped by card count: each group's heading (`heading(n, group)`, by
-    default '2 cards (11):'), then its entries (`line(entry)`), `shown` entries in all;
-    what --limit leaves out is counted in a '... K more' line."""
+                  indent: str = "  "):
+    """A listing grouped by card count, line by line: each group's heading
+    (`heading(n, group)`, by default '2 cards (11):'), then its entries (`line(entry)`),
+    `shown` entries in all; what --limit leaves out is counted in a '... K more' line."""
     heading = heading or (lambda n, group: f"{plural(n, 'card')} ({len(group)}):")
-    lines, room = [], shown
+    room = shown
     for n, group in groups.items():
-        lines.append(heading(n, group))
-        lines += [indent + line(entry) for entry in group[:room]]
+        yield heading(n, group)
+        for entry in group[:room]:
+            yield indent + line(entry)
         if len(group) > room:
-            lines.append(f"{indent}... {len(group) - room:,} more (--limit {limit})")
+            yield f"{indent}... {len(group) - room:,} more (--limit {limit})"
         room = max(0, room - len(group))
-    return lines

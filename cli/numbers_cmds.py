@@ -3,6 +3,7 @@ numbers): options in, the game's contract called, its result rendered as text or
 `analyze` is in eureka.cli.analyze_cmds."""
 
 from dataclasses import dataclass
+from itertools import islice
 from types import SimpleNamespace
 from typing import Callable
 
@@ -10,7 +11,7 @@ import click
 
 from eureka import countdown, game24, pitagoras
 from eureka.cli.base import (ASCII, JSON, QUIET, InputError, ListCommand, ListOption,
-                             Whole, ascii_lines, command_help, emit, emit_json, json_text,
+                             Whole, ascii_lines, command_help, emit_json, json_text,
                              listing_lines, reports_errors, stack, verdict_exit)
 from eureka.numbers import GAME as NUMBERS
 from eureka.numbers.rules import DOMAINS, MAX_CAP
@@ -88,9 +89,15 @@ def _help(text: str, verb: str, name: str, schema: str) -> str:
     return command_help(text, f"eureka {verb} {name} {form.example}{claim}", schema)
 
 
-def echo_lines(lines, as_ascii: bool) -> None:
-    """Text lines on stdout, every one in ASCII with --ascii."""
-    click.echo("\n".join(ascii_lines(lines, as_ascii)))
+LINES_AT_ONCE = 4096
+
+
+def echo_lines(lines, as_ascii: bool = False) -> None:
+    """Text lines on stdout, every one in ASCII with --ascii: written block by block as
+    they come, so that a long listing is printed while it is rendered."""
+    lines = iter(lines)
+    while block := list(islice(lines, LINES_AT_ONCE)):
+        click.echo("\n".join(ascii_lines(block, as_ascii)))
 
 
 # -- solve ------------------------------------------------------------------------------
@@ -125,46 +132,49 @@ def make_solve(name: str) -> click.Command:
                             best=opts.best, closest=opts.closest, trees=opts.trees,
                             limit=opts.limit)
         if opts.jsonl:
-            for line in result.json_lines():
-                click.echo(json_text(line))
+            echo_lines(map(json_text, result.json_lines()))
+        elif opts.as_json:
+            emit_json(result.to_json())
         else:
-            emit(result, opts.as_json,
-                 lambda r: ascii_lines(solution_lines(r, opts.as_ascii), opts.as_ascii))
+            echo_lines(solution_lines(result, opts.as_ascii), opts.as_ascii)
 
     return command
 
 
-def solution_lines(r, as_ascii: bool = False) -> list:
-    """A SolveResult as text: the header, then the equations grouped by cards."""
+def solution_lines(r, as_ascii: bool = False):
+    """A SolveResult as text, line by line: the header, then the equations grouped by
+    cards (each group rendered as it is reached)."""
     cards = " ".join(map(str, r.cards))
-    lines = [f"{r.game.title}: cards {cards}, target {r.target} "
-             f"({r.rules.describe(as_ascii)})"]
+    yield (f"{r.game.title}: cards {cards}, target {r.target} "
+           f"({r.rules.describe(as_ascii)})")
     if r.game.every_card and r.reachable and not r.solvable:
-        lines.append(f"Not solvable: no equation uses all {len(r.cards)} cards.")
+        yield f"Not solvable: no equation uses all {len(r.cards)} cards."
     if not r.reachable:
-        lines.append(f"No equation makes {r.target}.")
+        yield f"No equation makes {r.target}."
         for eq in r.closest:
             off = eq.value - r.target
-            lines.append(f"  closest ({'+' if off > 0 else sign('-', as_ascii)}{abs(off)}): "
-                         f"{eq.shown(as_ascii)}")
+            yield (f"  closest ({'+' if off > 0 else sign('-', as_ascii)}{abs(off)}): "
+                   f"{eq.shown(as_ascii)}")
         if r.game.on_miss:
-            lines.append(f"The rules: {r.game.on_miss}.")
-        return lines
+            yield f"The rules: {r.game.on_miss}."
+        return
     if not r.complete:
-        lines += [f"Best: {plural(r.most_cards, 'card')}", "  " + r.best[0].shown(as_ascii),
-                  "(--best: the other equations are not listed)"]
+        yield f"Best: {plural(r.most_cards, 'card')}"
+        yield "  " + r.best[0].shown(as_ascii)
+        yield "(--best: the other equations are not listed)"
         if r.expression_trees is not None:
-            lines.append(f"Expression trees: {r.expression_trees:,}")
-        return lines
-    lines.append(f"Best: {plural(r.most_cards, 'card')} "
-                 f"({plural(len(r.best), 'equation')})")
+            yield f"Expression trees: {r.expression_trees:,}"
+        return
+    groups = r.by_cards()
+    best = len(groups[r.most_cards])
+    yield f"Best: {plural(r.most_cards, 'card')} ({plural(best, 'equation')})"
     trees = r.expression_trees
     extra = f" ({plural(trees, 'expression tree')})" if trees is not None else ""
-    lines.append(f"Every distinct equation: {r.distinct_equations:,}{extra}")
-    return lines + listing_lines(r.by_cards(), len(r.shown), r.limit,
-                                 lambda eq: eq.shown(as_ascii), indent="    ",
-                                 heading=lambda n, group: f"  {plural(n, 'card')}: "
-                                                          f"{len(group):,}")
+    yield f"Every distinct equation: {r.distinct_equations:,}{extra}"
+    shown = r.distinct_equations if r.limit is None else min(r.limit, r.distinct_equations)
+    yield from listing_lines(groups, shown, r.limit, lambda eq: eq.shown(as_ascii),
+                             indent="    ", heading=lambda n, group:
+                             f"  {plural(n, 'card')}: {len(group):,}")
 
 
 # -- check ------------------------------------------------------------------------------

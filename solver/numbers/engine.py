@@ -2,12 +2,16 @@
 
 `HandSearch` builds the kernels' tables for one hand and one ruleset, then answers
 questions about any target.  The tables stop one card short of the whole hand (two, in
-the positive domain without ^, from four cards on); larger sub-hands are searched top-down from their stored
-parts, so a query about one target costs far less than the table of everything the whole
-hand can make.
+the positive domain without ^, from four cards on); larger sub-hands are searched
+top-down from their stored parts, so a query about one target costs far less than the
+table of everything the whole hand can make.  One kernel call per target finds the
+graph its forms are made from (kernels.value_graph); Python then builds the forms, the
+parts first, each once.
 """
 
+import threading
 from collections import Counter
+from functools import lru_cache
 from math import comb
 
 import numpy as np
@@ -15,33 +19,56 @@ import numpy as np
 from eureka.errors import HandError, SearchTooLarge
 from eureka.numbers import form as F
 from eureka.numbers import kernels as K
+from eureka.numbers.budget import refuse_beyond
 from eureka.numbers.rules import Rules
 
 OP_BITS = {"+": K.OP_ADD, "-": K.OP_SUB, "*": K.OP_MUL, "/": K.OP_DIV, "^": K.OP_POW}
 VALUE_BUDGET = 100_000_000   # values stored, or made for one table, at most (8 bytes)
 FORM_BUDGET = 3_000_000      # normal forms built at most, parts included (~1 GB)
 SLOT_BITS = [int(b) for b in K.SLOT_BITS]
+EVERY, ONE, REACH = 0, 1, 2     # what a graph of forms is for (see kernels.value_graph)
 PARTS = [(int(a), int(b)) for a, b in K.PART_SLOTS]
+_scratch = threading.local()
+
+
+def marks() -> np.ndarray:
+    """This thread's scratch marks for the kernels (see kernels.new_marks)."""
+    if not hasattr(_scratch, "marks"):
+        _scratch.marks = K.new_marks()
+    return _scratch.marks
+
+
+@lru_cache(maxsize=1024)
+def _numbering(mult: tuple) -> tuple:
+    """SubHands' arrays for values held mult[k] times each."""
+    stride = np.cumprod([1] + [m + 1 for m in mult[:-1]]).astype(np.int64)
+    count = int(np.prod([m + 1 for m in mult]))
+    digits = np.arange(count)[:, None] // stride[None, :]
+    cnt = (digits % (np.array(mult) + 1)[None, :]).astype(np.int64)
+    size = cnt.sum(axis=1)
+    order = np.argsort(size[1:], kind="stable").astype(np.int64) + 1
+    sizes = size.tolist()
+    by_size = sorted(range(1, count), key=lambda X: (-sizes[X], X))
+    return stride, cnt, size, order, cnt.tolist(), by_size
 
 
 class SubHands:
-    """The sub-multisets of a hand, numbered in mixed radix (see kernels)."""
+    """The sub-multisets of a hand, numbered in mixed radix (see kernels); by_size: all
+    but the empty one, the largest first.  The arrays depend only on how many times each
+    value is held, and are shared by the hands held alike: they are never changed."""
 
     def __init__(self, cards):
         counts = sorted(Counter(cards).items())
-        self.vals = np.array([v for v, _ in counts], dtype=np.int64)
-        mult = [m for _, m in counts]
-        self.stride = np.cumprod([1] + [m + 1 for m in mult[:-1]]).astype(np.int64)
-        self.count = int(np.prod([m + 1 for m in mult]))
+        self._values = [v for v, _ in counts]
+        self.vals = np.array(self._values, dtype=np.int64)
+        (self.stride, self.cnt, self.size, self.order, self._counts,
+         self.by_size) = _numbering(tuple(m for _, m in counts))
+        self.count = len(self._counts)
         self.full = self.count - 1
-        digits = np.arange(self.count)[:, None] // self.stride[None, :]
-        self.cnt = (digits % (np.array(mult) + 1)[None, :]).astype(np.int64)
-        self.size = self.cnt.sum(axis=1)
-        self.order = np.argsort(self.size[1:], kind="stable").astype(np.int64) + 1
 
     def cards(self, X: int) -> tuple:
         """The card values of sub-hand X, ascending."""
-        return tuple(int(v) for v, c in zip(self.vals, self.cnt[X]) for _ in range(c))
+        return tuple(v for v, c in zip(self._values, self._counts[X]) for _ in range(c))
 
 
 def checked_cards(cards, rules: Rules, most: int) -> list[int]:
@@ -77,9 +104,11 @@ class HandSearch:
         shallow = rules.domain == "positive" and "^" not in rules.ops and n >= 4
         self.largest_stored = n - 2 if shallow else max(n - 1, 1)
         self.n_stored = int(np.sum(self.hand.size[1:] <= self.largest_stored))
+        refuse_beyond(self.hand, self.largest_stored, rules.cap, self._tables(budget),
+                      budget, f"the tables of {n} cards under these rules")
         data, start, stop, ok = K.build_tables(
             self.hand.vals, self.hand.cnt, self.hand.stride, self.hand.order,
-            self.n_stored, *self._args, budget)
+            self.n_stored, *self._args, budget, marks())
         if not ok:
             raise SearchTooLarge(
                 f"the values of {n} cards under these rules exceed the engine's memory "
@@ -87,33 +116,29 @@ class HandSearch:
         self.data, self.start, self.stop = data, start, stop
         self.stored = np.zeros(self.hand.count, dtype=np.bool_)
         self.stored[self.hand.order[:self.n_stored]] = True
-        self.unstored = [int(X) for X in self.hand.order[self.n_stored:]]
-        self._forms: dict = {}
+        self.leaf = dict(zip(self.hand.stride.tolist(), self.hand.vals.tolist()))
+        self._leaf_of = np.full(self.hand.count, -1, np.int64)
+        self._leaf_of[self.hand.stride] = self.hand.vals
+        self._forms: dict = {}          # value -> its FormGraph over every sub-hand
         self._forms_built = 0
-        self._made: dict = {}
-        self.leaf = {X: self.hand.cards(X)[0] for X in range(1, self.hand.count)
-                     if self.hand.size[X] == 1}
 
     # -- values --------------------------------------------------------------------
     def reaches(self, value: int, X: int | None = None) -> bool:
         """Whether the cards of sub-hand X (default: any sub-hand) can make value."""
         if not self.rules.lowest <= value <= self.rules.cap:
             return False
-        if X is None:
-            return len(self.hands_reaching(value)) > 0
-        if self.stored[X]:
+        if X is not None and self.stored[X]:
             values = self.values(X)
             i = int(np.searchsorted(values, value))
             return i < len(values) and int(values[i]) == value
-        return len(self._edges(K.ALL, X, value, 1)) > 0
+        roots = self.hand.by_size if X is None else [X]
+        return max(self._graph(value, roots, REACH)[0]) >= 0
 
     def hands_reaching(self, value: int) -> list[int]:
-        """Every sub-hand with an equation of this value."""
+        """Every sub-hand with an equation of this value, the largest first."""
         if not self.rules.lowest <= value <= self.rules.cap:
             return []
-        hands = K.stored_reaching(value, self.stored, self.data, self.start, self.stop)
-        return hands.tolist() + [X for X in self.unstored
-                                 if self._edges(K.ALL, X, value, 1)]
+        return [X for X, u in zip(self.hand.by_size, self._every(value).reached) if u >= 0]
 
     def values(self, X: int) -> np.ndarray:
         """Every value a stored sub-hand X can make."""
@@ -132,81 +157,90 @@ class HandSearch:
     def all_values(self) -> np.ndarray:
         """Every value some sub-hand makes, sorted (builds the whole hand's table)."""
         h = self.hand
+        refuse_beyond(h, int(h.size[h.full]), self.rules.cap, self._tables(VALUE_BUDGET),
+                      VALUE_BUDGET, "the table of every value of the hand")
         data, start, stop, ok = K.build_tables(h.vals, h.cnt, h.stride, h.order,
-                                               len(h.order), *self._args, VALUE_BUDGET)
+                                               len(h.order), *self._args, VALUE_BUDGET,
+                                               marks())
         if not ok:
             raise SearchTooLarge(f"the values of all {int(h.size[h.full])} cards exceed the "
                                  f"engine's memory budget ({VALUE_BUDGET:,} values)")
         parts = [data[start[X, K.ALL]:stop[X, K.ALL]] for X in range(1, h.count)]
         return np.unique(np.concatenate(parts))
 
+    def _tables(self, budget: int):
+        """The tables of the first n sub-hands of hand.order, as a function of n."""
+        h = self.hand
+        return lambda n: K.build_tables(h.vals, h.cnt, h.stride, h.order, n, *self._args,
+                                        budget, marks())
+
     # -- forms ---------------------------------------------------------------------
     def forms(self, value: int, X: int) -> frozenset:
         """Every admitted normal form over exactly the cards of X with this value."""
-        return self._slot_forms(K.ALL, int(X), value)
+        if not self.rules.lowest <= value <= self.rules.cap:
+            return frozenset()
+        graph = self._every(value)
+        return self._built(graph, graph.root.get(int(X), -1))
+
+    def forms_bound(self, value: int) -> int:
+        """At most how many forms listing value over every sub-hand builds (see
+        FormGraph.bound), without building any."""
+        if not self.rules.lowest <= value <= self.rules.cap:
+            return 0
+        graph = self._every(value)
+        return graph.bound(0, len(graph.value))
+
+    def forms_of(self, value: int, roots) -> list:
+        """forms(value, X) for each sub-hand X of roots, refused before any is built
+        when they would hold more than FORM_BUDGET forms together."""
+        if not self.rules.lowest <= value <= self.rules.cap:
+            return [frozenset() for _ in roots]
+        graph = self._every(value)
+        nodes = [graph.root.get(int(X), -1) for X in roots]
+        self._built(graph, max(nodes, default=-1))
+        return [self._built(graph, u) for u in nodes]
+
+    def _every(self, value) -> "FormGraph":
+        """The graph of every form of value over every sub-hand (kept)."""
+        graph = self._forms.get(value)
+        if graph is None:
+            graph = self._forms[value] = FormGraph(
+                self.hand.by_size, *self._graph(value, self.hand.by_size, EVERY))
+        return graph
 
     def one_form(self, value: int, X: int) -> tuple | None:
         """Some admitted normal form over exactly X with this value, found cheaply."""
-        return self._first(K.ALL, int(X), value)
+        if not self.rules.lowest <= value <= self.rules.cap:
+            return None
+        X = int(X)
+        graph = FormGraph([X], *self._graph(value, [X], ONE))
+        found = self._built(graph, graph.root.get(X, -1))
+        return next(iter(found), None)
 
-    def _edges(self, slot, X, value, limit=0):
-        """Rows (kind, A, a, B, b): the roots of the slot's kinds over X making value."""
-        confirmed = self.hand.size[X] <= self.largest_stored + 1
-        rows = K.slot_edges(slot, X, int(value), self.stored, self.data, self.start, self.stop,
-                            self.hand.cnt, self.hand.stride, *self._args,
-                            limit if confirmed else 0).reshape(-1, 5).tolist()
-        if confirmed:
-            return rows
-        found = []
-        for row in rows:
-            kind, A, a, B, b = row
-            slot_a, slot_b = PARTS[kind]
-            if self._makes(slot_a, A, a) and self._makes(slot_b, B, b):
-                found.append(row)
-                if len(found) == limit:
-                    break
-        return found
+    def _graph(self, value, roots, mode):
+        """The graph the forms of value over each root (sub-hand) are built from (see
+        kernels.value_graph), as lists."""
+        reached, made, leaf, end, edges = K.value_graph(
+            int(value), np.array(roots, np.int64), mode, self._leaf_of, self.stored,
+            self.data, self.start, self.stop, self.hand.cnt, self.hand.stride, *self._args)
+        return reached.tolist(), made.tolist(), leaf.tolist(), end.tolist(), edges.tolist()
 
-    def _makes(self, slot, X, value):
-        """Whether some form of the slot's kinds over exactly X makes value."""
-        if self.stored[X]:
-            return True             # the kernels looked it up already
-        key = (slot, X, value)
-        known = self._made.get(key)
-        if known is None:
-            known = self._made[key] = len(self._edges(slot, X, value, 1)) > 0
-        return known
-
-    def _is_leaf(self, slot, X, value):
-        return SLOT_BITS[slot] & K.LEAF_BIT and self.leaf.get(X) == value
-
-    def _slot_forms(self, slot, X, value):
-        key = (slot, X, value)
-        known = self._forms.get(key)
-        if known is not None:
-            return known
-        found = {F.leaf(value)} if self._is_leaf(slot, X, value) else set()
-        for kind, A, a, B, b in self._edges(slot, X, value):
-            slot_a, slot_b = PARTS[kind]
-            for fa in self._slot_forms(slot_a, A, a):
-                for fb in self._slot_forms(slot_b, B, b):
-                    found.add(_join(kind, fa, fb))
-        self._forms_built += len(found)
-        if self._forms_built > FORM_BUDGET:
-            raise SearchTooLarge(
-                f"more than {FORM_BUDGET:,} equations and parts of equations to list; "
-                f"ask for the best answer only (--best) or use fewer cards")
-        result = frozenset(found)
-        self._forms[key] = result
-        return result
-
-    def _first(self, slot, X, value):
-        if self._is_leaf(slot, X, value):
-            return F.leaf(value)
-        for kind, A, a, B, b in self._edges(slot, X, value, 1):
-            slot_a, slot_b = PARTS[kind]
-            return _join(kind, self._first(slot_a, A, a), self._first(slot_b, B, b))
-        return None
+    def _built(self, graph, u) -> frozenset:
+        """The forms of node u of the graph (-1: none), building the nodes up to u not
+        built yet."""
+        forms, value, leaf, end, edges = (graph.forms, graph.value, graph.leaf, graph.end,
+                                          graph.edges)
+        if self._forms_built + graph.bound(len(forms), u + 1) > FORM_BUDGET:
+            raise _too_many()               # before building any of them
+        for i in range(len(forms), u + 1):
+            found = {F.leaf(value[i])} if leaf[i] else set()
+            for kind, a, b in edges[end[i - 1] if i else 0:end[i]]:
+                found.update(_joined(kind, forms[a], forms[b]))
+            self._forms_built += len(found)
+            if self._forms_built > FORM_BUDGET:
+                raise _too_many()           # a safety net: the bound comes first
+            forms.append(frozenset(found))
+        return forms[u] if u >= 0 else frozenset()
 
     # -- expression trees ------------------------------------------------------------
     def count_trees(self, value: int | None = None) -> int:
@@ -224,14 +258,84 @@ class HandSearch:
                                  start, stop, h.cnt, h.stride, *self._args, binom))
 
 
-def _join(kind, fa, fb):
-    """The form of a root of this kind over parts fa and fb (see kernels.PART_SLOTS)."""
+class FormGraph:
+    """The forms of one value over some roots (sub-hands), built node by node from a
+    graph (see kernels.value_graph): node i makes value[i], is a card when leaf[i], and
+    is made by the edges (kind, part a, part b) edges[end[i - 1]:end[i]]; parts come
+    first.  forms[i]: the forms of the nodes built so far."""
+
+    def __init__(self, roots, reached, value, leaf, end, edges):
+        self.reached = reached
+        self.root = dict(zip(roots, reached))
+        self.value, self.leaf, self.end, self.edges = value, leaf, end, edges
+        self.forms: list = []
+        self._made: list | None = None
+
+    def bound(self, first: int, stop: int) -> int:
+        """At most how many forms nodes first..stop - 1 hold together: a node holds at
+        most its card plus, per edge, the product of its parts' bounds (each node's
+        bound stops growing past FORM_BUDGET)."""
+        if self._made is None:
+            self._made = _bounds_summed(self.leaf, self.end, self.edges)
+        return self._made[stop] - self._made[first]
+
+
+def _bounds_summed(leaf, end, edges) -> list:
+    """[0, b0, b0 + b1, ...]: the running sums of the nodes' form bounds (see
+    FormGraph.bound)."""
+    most = FORM_BUDGET + 1
+    bound, made, start = [], [0], 0
+    for i, stop in enumerate(end):
+        n = 1 if leaf[i] else 0
+        for _, a, b in edges[start:stop]:
+            n += bound[a] * bound[b]
+        bound.append(min(n, most))
+        made.append(made[-1] + bound[-1])
+        start = stop
+    return made
+
+
+def _too_many() -> SearchTooLarge:
+    return SearchTooLarge(
+        f"more than {FORM_BUDGET:,} equations and parts of equations to list; "
+        f"ask for the best answer only (--best) or use fewer cards")
+
+
+def edges_graph(search, value, roots, mode):
+    """HandSearch._graph built in Python from search._edges, for a search whose rows
+    are all exact (every part stored, as in the fraction domain); mode: EVERY or ONE."""
+    number: dict = {}
+    made, leaf, end, edges = [], [], [], []
+
+    def visit(slot, X, v):
+        key = (slot, X, v)
+        if key not in number:
+            rows = search._edges(slot, X, v, int(mode == ONE))
+            edges.extend([(kind, visit(PARTS[kind][0], A, a), visit(PARTS[kind][1], B, b))
+                          for kind, A, a, B, b in rows])
+            made.append(v)
+            leaf.append(bool(SLOT_BITS[slot] & K.LEAF_BIT) and search.leaf.get(X) == v)
+            end.append(len(edges))
+            number[key] = len(made) - 1
+        return number[key]
+
+    reached = [visit(K.ALL, X, value) if search.reaches(value, X) else -1 for X in roots]
+    return reached, made, leaf, end, edges
+
+
+def _joined(kind, A, B) -> list:
+    """The forms of a root of this kind over each part fa in A and fb in B (see
+    kernels.PART_SLOTS); the parts' terms or factors are taken once, not per pair."""
     if kind == K.PLUS:
-        return F.make_sum((fa,) + F.terms(fb))
+        B = [F.terms(fb) for fb in B]
+        return [F.make_sum((fa,) + tb) for fa in A for tb in B]
     if kind == K.DIFF:
-        return F.make_sum(F.terms(fa), F.terms(fb))
+        B = [F.terms(fb) for fb in B]
+        return [F.make_sum(ta, tb) for ta in map(F.terms, A) for tb in B]
     if kind == K.TIMES:
-        return F.make_product((fa,) + F.factors(fb))
+        B = [F.factors(fb) for fb in B]
+        return [F.make_product((fa,) + fb) for fa in A for fb in B]
     if kind == K.RATIO:
-        return F.make_product(F.factors(fa), F.factors(fb))
-    return F.make_power(fa, fb)
+        B = [F.factors(fb) for fb in B]
+        return [F.make_product(fa, fb) for fa in map(F.factors, A) for fb in B]
+    return [F.make_power(fa, fb) for fa in A for fb in B]

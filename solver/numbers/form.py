@@ -99,35 +99,65 @@ def _collect(form, out):
 
 def infix(form: tuple, ascii: bool = False) -> str:
     """The canonical infix text of a form, with the fewest brackets that keep it exact."""
-    return _render(form, _SHOWN[ascii])[0]
+    return texts(ascii)(form)
 
 
-def _render(form, symbols):
-    """(text, value) of a form, in one pass: parts are shown largest value first."""
-    kind = form[0]
-    if kind == LEAF:
-        return (f"J({form[1]})" if len(form) > 2 else str(form[1])), form[1]
-    if kind == POWER:
-        (bt, b), (et, e) = _render(form[1], symbols), _render(form[2], symbols)
-        return _atom(form[1], bt) + symbols["^"] + _atom(form[2], et), b ** e
-    first, second = (symbols["+"], symbols["-"]) if kind == SUM else (symbols["*"],
-                                                                      symbols["/"])
-    sides = []
-    for parts in (form[1], form[2]):
-        shown = [(_render(f, symbols), f) for f in parts]
-        shown.sort(key=lambda item: (-item[0][1], item[1]))
-        sides.append([(_operand(f, kind, text), v) for (text, v), f in shown])
-    added, taken = sides
-    text = first.join(t for t, _ in added) + "".join(second + t for t, _ in taken)
-    if kind == SUM:
-        return text, sum(v for _, v in added) - sum(v for _, v in taken)
-    p, d = prod(v for _, v in added), prod(v for _, v in taken)
-    return text, p // d if p % d == 0 else Fraction(p, d)
+def texts(ascii: bool = False):
+    """text(form): the infix texts of many forms that share parts (the equations of one
+    listing), each shared part rendered once, remembered by identity while `text` lives.
 
+    A form's parts are shown largest value first (the smaller form first on a tie): a
+    part's entry (-value, form, text, text as a factor) sorts in that order.
+    """
+    symbols = _SHOWN[ascii]
+    plus, minus, times, divide, power = (symbols[code] for code in "+-*/^")
+    known: dict = {}                    # id(part) -> its entry, which keeps it alive
+    look_up = known.get
 
-def _operand(form, outer, text):
-    """A term of a sum, or a factor of a product (bracketed when it is a sum)."""
-    return "(" + text + ")" if outer == PRODUCT and form[0] == SUM else text
+    def part(form) -> tuple:
+        entry = look_up(id(form))
+        if entry is None:
+            entry = known[id(form)] = render(form)
+        return entry
+
+    def parts(forms) -> list:
+        """The entries of a sum's terms or a product's factors, in the order shown."""
+        found = []
+        for form in forms:             # part() inlined: the innermost loop of a listing
+            entry = look_up(id(form))
+            if entry is None:
+                entry = known[id(form)] = render(form)
+            found.append(entry)
+        found.sort()
+        return found
+
+    def render(form) -> tuple:
+        kind = form[0]
+        if kind == LEAF:
+            text = f"J({form[1]})" if len(form) > 2 else str(form[1])
+            return -form[1], form, text, text
+        if kind == POWER:
+            (b, base, bt, _), (e, exponent, et, _) = part(form[1]), part(form[2])
+            text = _atom(base, bt) + power + _atom(exponent, et)
+            return -(-b) ** -e, form, text, text
+        added = parts(form[1])
+        taken = parts(form[2]) if form[2] else ()
+        if kind == SUM:
+            text = plus.join([e[2] for e in added])
+            value = sum([e[0] for e in added])
+            if taken:
+                text += "".join([minus + e[2] for e in taken])
+                value -= sum([e[0] for e in taken])
+            return value, form, text, "(" + text + ")"
+        text = times.join([e[3] for e in added])
+        p = prod([-e[0] for e in added])
+        if not taken:
+            return -p, form, text, text
+        text += "".join([divide + e[3] for e in taken])
+        d = prod([-e[0] for e in taken])
+        return -(p // d if p % d == 0 else Fraction(p, d)), form, text, text
+
+    return lambda form: render(form)[2]
 
 
 def _atom(form, text):

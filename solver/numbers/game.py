@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from eureka.contract import Verdict
 from eureka.deck import describe
-from eureka.errors import HandError
+from eureka.errors import HandError, SearchTooLarge
 from eureka.numbers import claim as claims
 from eureka.numbers.results import CHECK_BUDGET, CheckResult, SolveResult
 from eureka.numbers.rules import Rules
@@ -131,22 +131,33 @@ class NumbersGame:
         trees    also count Hutton's expression trees (default: on small hands)
         limit    list at most this many equations (the counts stay complete)
         """
-        from eureka.numbers.solve import Solution, best_equation, search_for, solve
+        from eureka.numbers.listing_budget import refuse_huge_listing
+        from eureka.numbers.solve import (Solution, answered, most_cards, search_for,
+                                          solve)
 
         hand = self.hand(cards)
         target = self.target_for(target, dice)
         for name, value in (("closest", closest), ("limit", limit)):
             if value is not None and (not isinstance(value, int) or value < 0):
                 raise HandError(f"{name} must be a whole number, got {value!r}")
-        search = search_for(hand, self.rules)
-        found = best_equation(search, target) if best else None
+        found = most_cards(hand, target, self.rules) if best else None
         if found is not None:
-            solution = Solution(tuple(sorted(hand)), target, self.rules, (found,), ())
+            solution = answered(hand, target, self.rules, found)
         else:
-            solution = solve(hand, target, self.rules, closest=closest, search=search)
+            try:
+                refuse_huge_listing(hand, target, self.rules)
+                search = search_for(hand, self.rules)
+                solution = solve(hand, target, self.rules, closest=closest, search=search)
+            except SearchTooLarge:
+                if not best:
+                    raise
+                # no equation (proven); the closest values would need every table
+                search, solution = None, Solution(tuple(sorted(hand)), target,
+                                                  self.rules, (), ())
         if trees is None:
             trees = not best and len(hand) <= TREES_UP_TO[self.rules.domain]
-        counted = search.count_trees(target) if trees else None
+        counted = (search or search_for(hand, self.rules)).count_trees(target) \
+            if trees else None
         return SolveResult(self, solution, counted, complete=not best, limit=limit)
 
     def check(self, claim: str, cards, target: int | None = None, *, dice=None,
@@ -170,9 +181,9 @@ class NumbersGame:
     def best_answer(self, cards, target: int, budget: int | None = None):
         """One equation with the most cards (every card, where the rules ask for it),
         or None; SearchTooLarge when the search needs more than `budget` values."""
-        from eureka.numbers.solve import best_equation, search_for
+        from eureka.numbers.solve import most_cards
 
-        found = best_equation(search_for(cards, self.rules, budget), target)
+        found = most_cards(cards, target, self.rules, budget)
         if found is not None and self.every_card and len(found.cards) < len(cards):
             return None
         return found

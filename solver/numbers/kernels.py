@@ -28,6 +28,7 @@ I/O.
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 PLUS, DIFF, TIMES, RATIO, POW = 0, 1, 2, 3, 4
 NS, PS, NP, PP, ALL = 5, 6, 7, 8, 9
@@ -104,7 +105,16 @@ def _index(data, lo, hi, v):
 
 @njit(cache=True)
 def _has(data, lo, hi, v):
-    return _index(data, lo, hi, v) >= 0
+    """Whether v is in the sorted, distinct data[lo:hi] (a binary search without
+    branches to mispredict: the hot loop of the top-down search)."""
+    n = hi - lo
+    if n <= 0:
+        return False
+    while n > 1:
+        half = n >> 1
+        lo = lo + half if data[lo + half] <= v else lo
+        n -= half
+    return data[lo] == v
 
 
 @njit(cache=True)
@@ -195,9 +205,37 @@ def _combine(kind, a, b, positive, cap):
 
 
 @njit(cache=True)
+def _splits_of(kind, X, A, cnt, dk):
+    """Whether (A, X - A) is a split walked for a root of this kind (a sum or product
+    holds the first card of X in A, so that each unordered split is walked once)."""
+    return A != X and (kind == DIFF or kind == RATIO or kind == POW or cnt[A, dk] >= 1)
+
+
+@njit(cache=True)
+def _root_room(kind, X, start, stop, cnt, stride, budget):
+    """Room enough for what _root_values makes: a value per pair of part values, but
+    no more than budget and one row of pairs (it stops before a row once over budget)."""
+    lo_slot = PART_SLOTS[kind, 0]
+    hi_slot = PART_SLOTS[kind, 1]
+    dk = _first_digit(X, cnt)
+    total = 0
+    row = 0
+    A = _next_sub(0, X, cnt, stride)
+    while A != -1:
+        if _splits_of(kind, X, A, cnt, dk):
+            B = X - A
+            wide = stop[B, hi_slot] - start[B, hi_slot]
+            total = min(total + (stop[A, lo_slot] - start[A, lo_slot]) * wide, budget)
+            row = max(row, wide)
+        A = _next_sub(A, X, cnt, stride)
+    return total + row
+
+
+@njit(cache=True)
 def _root_values(kind, X, data, start, stop, cnt, stride, positive, cap, buf, budget):
-    """Every value (with repeats) of the admitted forms over X whose root is `kind`;
-    it stops once more than `budget` are made."""
+    """Every value (with repeats) of the admitted forms over X whose root is `kind`,
+    written to buf (with _root_room's room); their number.  It stops once more than
+    `budget` are made."""
     n = 0
     lo_slot = PART_SLOTS[kind, 0]
     hi_slot = PART_SLOTS[kind, 1]
@@ -205,47 +243,134 @@ def _root_values(kind, X, data, start, stop, cnt, stride, positive, cap, buf, bu
     A = _next_sub(0, X, cnt, stride)
     while A != -1:
         B = X - A
-        if B != 0 and (kind == DIFF or kind == RATIO or kind == POW or cnt[A, dk] >= 1):
+        b0, b1 = start[B, hi_slot], stop[B, hi_slot]
+        if b1 > b0 and _splits_of(kind, X, A, cnt, dk):
             for i in range(start[A, lo_slot], stop[A, lo_slot]):
+                if n > budget:          # checked before each row: see _root_room
+                    return n
                 a = data[i]
-                if kind == TIMES and a == 0:
-                    if stop[B, hi_slot] > start[B, hi_slot]:
-                        buf, n = _push(buf, n, 0)
-                    continue
                 if kind == RATIO and a > cap:
                     continue
+                if kind == TIMES and a == 0:
+                    buf[n] = 0
+                    n += 1
+                    continue
                 if kind == RATIO and a == 0:
-                    for j in range(start[B, hi_slot], stop[B, hi_slot]):
+                    for j in range(b0, b1):
                         if 0 < data[j] <= cap:
-                            buf, n = _push(buf, n, 0)
+                            buf[n] = 0
+                            n += 1
                             break
                     continue
-                for j in range(start[B, hi_slot], stop[B, hi_slot]):
+                for j in range(b0, b1):
                     r, last = _combine(kind, a, data[j], positive, cap)
                     if r >= 0:
-                        buf, n = _push(buf, n, r)
+                        buf[n] = r
+                        n += 1
                     if last:
                         break
-                if n > budget:
-                    return buf, n
         A = _next_sub(A, X, cnt, stride)
-    return buf, n
+    return n
 
 
 @njit(cache=True)
-def build_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, budget):
+def _union_values(slot, X, leaf, data, start, stop, cap, buf):
+    """The values (with repeats) of the root kinds the slot holds, and of the leaf
+    when X is one card (leaf >= 0), written to buf (room for all of X's root values and
+    one); their number."""
+    bits = SLOT_BITS[slot]
+    n = 0
+    if leaf >= 0 and (bits & LEAF_BIT) != 0:
+        buf[0] = leaf
+        n = 1
+    for kind in range(5):
+        if (bits >> kind) & 1:
+            for i in range(start[X, kind], stop[X, kind]):
+                if data[i] <= cap or slot == PP:
+                    buf[n] = data[i]
+                    n += 1
+    return n
+
+
+MARK_BITS = 20          # values below 1 << MARK_BITS are deduplicated by marking them
+_W0 = 1 << (MARK_BITS - 6)      # the marks: one bit per value ...
+_W1 = _W0 >> 6                  # ... one bit per non-zero word of those ...
+_W2 = _W1 >> 6                  # ... and one per non-zero word of the second level
+
+
+def new_marks():
+    """All-clear scratch marks for the kernels that deduplicate values (130 kB)."""
+    return np.zeros(_W0 + _W1 + _W2, np.uint64)
+
+
+@njit(cache=True)
+def _mark(marks, v):
+    one = np.uint64(1)
+    w = v >> 6
+    marks[w] |= one << np.uint64(v & 63)
+    marks[_W0 + (w >> 6)] |= one << np.uint64(w & 63)
+    marks[_W0 + _W1 + (w >> 12)] |= one << np.uint64((w >> 6) & 63)
+
+
+@njit(cache=True)
+def _drain(marks, out, n):
+    """Append the marked values to out[n:], ascending, and clear the marks; the new n."""
+    one = np.uint64(1)
+    for i2 in range(_W2):
+        top = marks[_W0 + _W1 + i2]
+        marks[_W0 + _W1 + i2] = 0
+        while top != 0:
+            i1 = (i2 << 6) + int(trailing_zeros(top))
+            top &= top - one
+            mid = marks[_W0 + i1]
+            marks[_W0 + i1] = 0
+            while mid != 0:
+                i0 = (i1 << 6) + int(trailing_zeros(mid))
+                mid &= mid - one
+                low = marks[i0]
+                marks[i0] = 0
+                while low != 0:
+                    out[n] = (i0 << 6) + int(trailing_zeros(low))
+                    low &= low - one
+                    n += 1
+    return n
+
+
+@njit(cache=True)
+def _unique_into(buf, n, marks, out, m):
+    """Append the distinct values of buf[:n] to out[m:], ascending; the new m.  The
+    marks must be clear, and are left clear; buf is overwritten."""
+    large = 0
+    for i in range(n):
+        v = buf[i]
+        if v < (1 << MARK_BITS):
+            _mark(marks, v)
+        else:
+            buf[large] = v
+            large += 1
+    m = _drain(marks, out, m)
+    if large:
+        big = np.sort(buf[:large])
+        for i in range(large):
+            if i == 0 or big[i] != big[i - 1]:
+                out[m] = big[i]
+                m += 1
+    return m
+
+
+@njit(cache=True)
+def build_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, budget, marks):
     """Value tables of the first n_stored sub-hands of `order` (sorted by size).
 
     Returns (data, start, stop, ok); ok is False when more than `budget` values would
-    be stored, and the tables are then incomplete.
+    be stored, and the tables are then incomplete.  `marks`: see new_marks.
     """
     M = cnt.shape[0]
     start = np.zeros((M, NSLOT), np.int64)
     stop = np.zeros((M, NSLOT), np.int64)
-    data = np.empty(4096, np.int64)
+    data = np.empty(16384, np.int64)
     nd = 0
-    buf = np.empty(4096, np.int64)
-    seen = np.zeros(SMALL, np.bool_)
+    buf = np.empty(16384, np.int64)
     for idx in range(n_stored):
         X = order[idx]
         size = 0
@@ -256,48 +381,48 @@ def build_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, budget)
                 leaf = vals[k]
         for slot in range(NSLOT):
             n = 0
-            if slot < 5:
-                if size >= 2 and (ops & KIND_OP[slot]) != 0:
-                    buf, n = _root_values(slot, X, data, start, stop, cnt, stride,
-                                          positive, cap, buf, budget)
-            else:
-                bits = SLOT_BITS[slot]
-                if size == 1 and (bits & LEAF_BIT) != 0:
-                    buf, n = _push(buf, n, leaf)
-                for kind in range(5):
-                    if (bits >> kind) & 1:
-                        for i in range(start[X, kind], stop[X, kind]):
-                            if data[i] <= cap or slot == PP:
-                                buf, n = _push(buf, n, data[i])
+            if slot >= 5:
+                room = 1 + stop[X, POW] - start[X, PLUS]      # the root kinds' values
+                if room > buf.shape[0]:
+                    buf = np.empty(max(room, 2 * buf.shape[0]), np.int64)
+                n = _union_values(slot, X, leaf if size == 1 else -1, data, start, stop,
+                                  cap, buf)
+            elif size >= 2 and (ops & KIND_OP[slot]) != 0:
+                room = _root_room(slot, X, start, stop, cnt, stride, budget)
+                if room > buf.shape[0]:
+                    buf = np.empty(max(room, 2 * buf.shape[0]), np.int64)
+                n = _root_values(slot, X, data, start, stop, cnt, stride, positive, cap,
+                                 buf, budget)
             if n > budget:
                 return data[:nd], start, stop, False
-            uniq = _sorted_unique(buf, n, seen)
-            if nd + uniq.shape[0] > budget:
-                return data[:nd], start, stop, False
-            data = _grown(data, nd, uniq.shape[0])
+            if nd + n > data.shape[0]:
+                data = _grown(data, nd, n)
             start[X, slot] = nd
-            for i in range(uniq.shape[0]):
-                data[nd + i] = uniq[i]
-            nd += uniq.shape[0]
+            nd = _unique_into(buf, n, marks, data, nd)
             stop[X, slot] = nd
+            if nd > budget:
+                return data[:nd], start, stop, False
     return data[:nd], start, stop, True
 
 
-# ---------------------------------------------------------------- top-down edges
+# ---------------------------------------------------------------- top-down forms of a value
 
-@njit(cache=True)
-def _emit(out, n, A, a, B, b):
-    out = _grown(out, n, 4)
-    out[n] = A
-    out[n + 1] = a
-    out[n + 2] = B
-    out[n + 3] = b
-    return out, n + 4
+@njit(cache=True, inline="always")
+def _put(out, n, kind, A, a, B, b):
+    """Write the row (kind, A, a, B, b) at out[n:] (the caller made room)."""
+    out[n] = kind
+    out[n + 1] = A
+    out[n + 2] = a
+    out[n + 3] = B
+    out[n + 4] = b
+    return n + 5
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _split_edges(kind, A, B, v, data, start, stop, cap, out, n, stored_a, stored_b):
-    """The pairs (a in part A, b in part B) whose root `kind` gives v.
+    """The rows (kind, A, a, B, b): a in part A, b in part B whose root `kind` gives v
+    (v <= cap), written at out[n:]; the new n.  There must be room for as many rows as
+    both parts have values (one row per value walked, and a zero part's rows).
 
     At most one part may be unstored: the other one is walked, and the pairs are then
     candidates that the caller must confirm.  Unstored parts occur only in the positive
@@ -307,8 +432,6 @@ def _split_edges(kind, A, B, v, data, start, stop, cap, out, n, stored_a, stored
     sb = PART_SLOTS[kind, 1]
     a0, a1 = start[A, sa], stop[A, sa]
     b0, b1 = start[B, sb], stop[B, sb]
-    if kind == TIMES and v > cap:
-        return _over_edges(A, B, a0, a1, b0, b1, data, cap, out, n)
     walk_a = a1 - a0 <= b1 - b0
     if kind == POW or not stored_a:
         walk_a = False          # walk the exponents: few of them can give v
@@ -321,17 +444,17 @@ def _split_edges(kind, A, B, v, data, start, stop, cap, out, n, stored_a, stored
                 if a > v:
                     break
                 if _found(data, b0, b1, stored_b, v - a):
-                    out, n = _emit(out, n, A, a, B, v - a)
+                    n = _put(out, n, kind, A, a, B, v - a)
             elif kind == DIFF:
                 if a >= v and _found(data, b0, b1, stored_b, a - v):
-                    out, n = _emit(out, n, A, a, B, a - v)
+                    n = _put(out, n, kind, A, a, B, a - v)
             elif kind == TIMES:
                 if a == 0:
                     if v == 0:
                         for j in range(b0, b1):
-                            out, n = _emit(out, n, A, 0, B, data[j])
+                            n = _put(out, n, kind, A, 0, B, data[j])
                 elif v % a == 0 and _found(data, b0, b1, stored_b, v // a):
-                    out, n = _emit(out, n, A, a, B, v // a)
+                    n = _put(out, n, kind, A, a, B, v // a)
             else:  # RATIO: a is the product of the factors
                 if a > cap:
                     continue
@@ -339,9 +462,9 @@ def _split_edges(kind, A, B, v, data, start, stop, cap, out, n, stored_a, stored
                     if a == 0:
                         for j in range(b0, b1):
                             if 0 < data[j] <= cap:
-                                out, n = _emit(out, n, A, 0, B, data[j])
+                                n = _put(out, n, kind, A, 0, B, data[j])
                 elif a % v == 0 and a // v != 0 and _found(data, b0, b1, stored_b, a // v):
-                    out, n = _emit(out, n, A, a, B, a // v)
+                    n = _put(out, n, kind, A, a, B, a // v)
     else:
         for j in range(b0, b1):
             b = data[j]
@@ -349,100 +472,289 @@ def _split_edges(kind, A, B, v, data, start, stop, cap, out, n, stored_a, stored
                 if b > v:
                     break
                 if _found(data, a0, a1, stored_a, v - b):
-                    out, n = _emit(out, n, A, v - b, B, b)
+                    n = _put(out, n, kind, A, v - b, B, b)
             elif kind == DIFF:
                 if v + b > cap:
                     break
                 if _found(data, a0, a1, stored_a, v + b):
-                    out, n = _emit(out, n, A, v + b, B, b)
+                    n = _put(out, n, kind, A, v + b, B, b)
             elif kind == TIMES:
                 if b == 0:
                     if v == 0:
                         for i in range(a0, a1):
-                            out, n = _emit(out, n, A, data[i], B, 0)
+                            n = _put(out, n, kind, A, data[i], B, 0)
                 elif v % b == 0 and _found(data, a0, a1, stored_a, v // b):
-                    out, n = _emit(out, n, A, v // b, B, b)
+                    n = _put(out, n, kind, A, v // b, B, b)
             elif kind == RATIO:
                 if b == 0 or b > cap:
                     continue
                 if v > 0 and b > cap // v:
                     break
                 if _found(data, a0, a1, stored_a, v * b):
-                    out, n = _emit(out, n, A, v * b, B, b)
+                    n = _put(out, n, kind, A, v * b, B, b)
             else:  # POW: b is the exponent
                 if b == 0:
                     if v == 1:
                         for i in range(a0, a1):
                             if data[i] != 0:
-                                out, n = _emit(out, n, A, data[i], B, 0)
+                                n = _put(out, n, kind, A, data[i], B, 0)
                     continue
                 if v >= 2 and b > 62:
                     break
                 base = _root(v, b, cap)
                 if base >= 0 and _found(data, a0, a1, stored_a, base):
-                    out, n = _emit(out, n, A, base, B, b)
-    return out, n
+                    n = _put(out, n, kind, A, base, B, b)
+    return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _found(data, lo, hi, stored, v):
     """v in the sorted data[lo:hi]; always a candidate in an unstored part."""
     return _has(data, lo, hi, v) if stored else True
 
 
 @njit(cache=True)
-def _over_edges(A, B, a0, a1, b0, b1, data, cap, out, n):
-    """The factor pairs of a product over the cap: both non-zero, product > cap."""
+def _over_edges(A, B, start, stop, data, cap, out, n):
+    """The rows of the TIMES roots over the cap: both factors non-zero, product > cap."""
+    a0, a1 = start[A, PART_SLOTS[TIMES, 0]], stop[A, PART_SLOTS[TIMES, 0]]
+    b0, b1 = start[B, PART_SLOTS[TIMES, 1]], stop[B, PART_SLOTS[TIMES, 1]]
     for i in range(a0, a1):
         a = data[i]
         if a == 0:
             continue
+        if n + 5 * (b1 - b0) > out.shape[0]:
+            out = _grown(out, n, 5 * (b1 - b0))
         for j in range(b0, b1):
             b = data[j]
             if b != 0 and (b > cap or b > cap // a):
-                out, n = _emit(out, n, A, a, B, b)
+                n = _put(out, n, TIMES, A, a, B, b)
     return out, n
 
 
 @njit(cache=True)
-def root_edges(kind, X, v, stored, data, start, stop, cnt, stride, positive, ops, cap,
-               limit):
-    """The ways a form over X with root `kind` makes v: rows (A, a, B, b), flat.
-
-    A and B are the sub-hands of the two parts (see PART_SLOTS) and a, b their values;
-    a pair with an unstored part is a candidate (see _split_edges).  limit > 0 stops
-    after that many rows.
-    """
-    out = np.empty(64, np.int64)
+def _candidates(slot, X, v, first, stored, data, start, stop, cnt, stride, positive, ops,
+                cap, out):
+    """Rows (kind, A, a, B, b), flat in out[:n]: the roots of the slot's kinds over X
+    making v, with their two parts (see PART_SLOTS).  A row with an unstored part is a
+    candidate: that part must still be shown to make its value.  first: stop after the
+    first row with both parts stored."""
     n = 0
     low = 1 if positive else 0
-    top = cap + 1 if kind == TIMES else cap
-    if (ops & KIND_OP[kind]) != 0 and low <= v <= top:
-        dk = _first_digit(X, cnt)
+    bits = SLOT_BITS[slot]
+    dk = _first_digit(X, cnt)
+    for kind in range(5):
+        if not (bits >> kind) & 1 or (ops & KIND_OP[kind]) == 0:
+            continue
+        if not low <= v <= (cap + 1 if kind == TIMES else cap):
+            continue
+        if stored[X] and not _has(data, start[X, kind], stop[X, kind], v):
+            continue
         A = _next_sub(0, X, cnt, stride)
         while A != -1:
             B = X - A
-            if B != 0 and (kind == DIFF or kind == RATIO or kind == POW
-                           or cnt[A, dk] >= 1):
-                out, n = _split_edges(kind, A, B, v, data, start, stop, cap, out, n,
-                                      stored[A], stored[B])
-                if limit > 0 and n >= 4 * limit:
-                    break
+            if _splits_of(kind, X, A, cnt, dk):
+                before = n
+                if kind == TIMES and v > cap:
+                    out, n = _over_edges(A, B, start, stop, data, cap, out, n)
+                else:
+                    sa, sb = PART_SLOTS[kind, 0], PART_SLOTS[kind, 1]
+                    room = 5 * (stop[A, sa] - start[A, sa] + stop[B, sb] - start[B, sb])
+                    if n + room > out.shape[0]:
+                        out = _grown(out, n, room)
+                    n = _split_edges(kind, A, B, v, data, start, stop, cap, out, n,
+                                     stored[A], stored[B])
+                if first and n > before and stored[A] and stored[B]:
+                    return out, before + 5
             A = _next_sub(A, X, cnt, stride)
-    return out[:n]
+    return out, n
+
+
+# The fields of a node of the graph (see value_graph), and its states.
+SLOT_, HAND_, VALUE_, STATE_, FROM_, TO_ = 0, 1, 2, 3, 4, 5
+NEW, OPEN, DONE, EMPTY = 0, 1, 2, 3
+_MIX = -7046029254386353131        # 0x9E3779B97F4A7C15 as a signed 64-bit number
 
 
 @njit(cache=True)
-def stored_reaching(v, stored, data, start, stop):
-    """Every stored sub-hand with an admitted form of value v."""
-    out = np.empty(stored.shape[0], np.int64)
-    n = 0
-    for X in range(1, stored.shape[0]):
-        if stored[X] and _has(data, start[X, ALL], stop[X, ALL], v):
-            out[n] = X
-            n += 1
-    return out[:n]
+def _slot_of(node, u, mask):
+    """Where node u goes in the hash table (of mask + 1 places)."""
+    h = node[u, VALUE_] * _MIX + node[u, HAND_] * 16 + node[u, SLOT_]
+    return (h ^ (h >> 29)) & mask
 
+
+@njit(cache=True)
+def _node(slot, X, w, node, nn, table):
+    """The number of node (slot, X, w), added when new (the caller made room): (number,
+    nn)."""
+    mask = table.shape[0] - 1
+    node[nn, SLOT_] = slot
+    node[nn, HAND_] = X
+    node[nn, VALUE_] = w
+    i = _slot_of(node, nn, mask)
+    while table[i] >= 0:
+        u = table[i]
+        if node[u, VALUE_] == w and node[u, HAND_] == X and node[u, SLOT_] == slot:
+            return u, nn
+        i = (i + 1) & mask
+    node[nn, STATE_] = NEW
+    table[i] = nn
+    return nn, nn + 1
+
+
+@njit(cache=True)
+def _room(node, nn, table, more):
+    """node and table with room for `more` nodes after the first nn."""
+    if nn + more > node.shape[0]:
+        bigger = np.empty((2 * (nn + more), node.shape[1]), np.int64)
+        bigger[:nn] = node[:nn]
+        node = bigger
+    if 2 * (nn + more) > table.shape[0]:
+        size = table.shape[0]
+        while 2 * (nn + more) > size:
+            size *= 2
+        table = np.full(size, -1, np.int64)
+        for u in range(nn):
+            i = _slot_of(node, u, size - 1)
+            while table[i] >= 0:
+                i = (i + 1) & (size - 1)
+            table[i] = u
+    return node, table
+
+
+@njit(cache=True)
+def value_graph(v, roots, mode, leaf_of, stored, data, start, stop, cnt, stride, positive,
+                ops, cap):
+    """The admitted forms of value v over each sub-hand of `roots`, as a graph.
+
+    A node (slot, X, w) stands for the forms of the slot's kinds over exactly X making
+    w; its edges (kind, part a's node, part b's node) are the roots of those forms.
+    mode 2 only asks which roots make v; mode 1 wants one form (one edge per node),
+    mode 0 every form.  Returns (reached, value, leaf, end, edges): node reached[r]
+    is (ALL, roots[r], v), or -1 when no form makes v (mode 2: >= 0 when one does);
+    node i makes value[i], is a card when leaf[i], and its edges are
+    edges[end[i - 1]:end[i]].  Parts come before the nodes they are parts of, and the
+    nodes of each root after those of the roots before it.
+    """
+    first = mode != 0
+    node = np.empty((256, 6), np.int64)
+    nn = 0
+    table = np.full(1024, -1, np.int64)
+    kept = np.empty((256, 3), np.int64)         # the edges, node by node
+    ne = 0
+    stack = np.empty(64, np.int64)
+    rows = np.empty(320, np.int64)
+    reached = np.full(roots.shape[0], -1, np.int64)
+    for r in range(roots.shape[0]):
+        X = roots[r]
+        if stored[X]:
+            if not _has(data, start[X, ALL], stop[X, ALL], v):
+                continue
+            if mode == 2:
+                reached[r] = 0
+                continue
+        node, table = _room(node, nn, table, 1)
+        u, nn = _node(ALL, X, v, node, nn, table)
+        stack[0] = u
+        ns = 1
+        while ns > 0:
+            u = stack[ns - 1]
+            state = node[u, STATE_]
+            if state == NEW:
+                rows, nr = _candidates(node[u, SLOT_], node[u, HAND_], node[u, VALUE_],
+                                       first, stored, data, start, stop, cnt, stride,
+                                       positive, ops, cap, rows)
+                node, table = _room(node, nn, table, 2 * nr // 5)
+                if ne + nr // 5 > kept.shape[0]:
+                    bigger = np.empty((2 * (ne + nr // 5), 3), np.int64)
+                    bigger[:ne] = kept[:ne]
+                    kept = bigger
+                if ns + 2 * nr // 5 > stack.shape[0]:
+                    stack = _grown(stack, ns, 2 * nr // 5)
+                node[u, FROM_] = ne
+                for k in range(0, nr, 5):
+                    kind = rows[k]
+                    a, nn = _node(PART_SLOTS[kind, 0], rows[k + 1], rows[k + 2], node, nn,
+                                  table)
+                    b, nn = _node(PART_SLOTS[kind, 1], rows[k + 3], rows[k + 4], node, nn,
+                                  table)
+                    kept[ne, 0] = kind
+                    kept[ne, 1] = a
+                    kept[ne, 2] = b
+                    ne += 1
+                    for c in (a, b):
+                        if node[c, STATE_] == NEW:
+                            stack[ns] = c
+                            ns += 1
+                node[u, TO_] = ne
+                node[u, STATE_] = OPEN
+            elif state == OPEN:         # its parts are done: keep the edges they make
+                m = node[u, FROM_]
+                for e in range(node[u, FROM_], node[u, TO_]):
+                    if (node[kept[e, 1], STATE_] == DONE
+                            and node[kept[e, 2], STATE_] == DONE):
+                        kept[m] = kept[e]
+                        m += 1
+                        if first:
+                            break
+                node[u, TO_] = m
+                leaf = (SLOT_BITS[node[u, SLOT_]] & LEAF_BIT) != 0 and (
+                    leaf_of[node[u, HAND_]] == node[u, VALUE_])
+                node[u, STATE_] = DONE if leaf or m > node[u, FROM_] else EMPTY
+                ns -= 1
+            else:
+                ns -= 1
+        if node[u, STATE_] == DONE:
+            reached[r] = u
+    if mode == 2:
+        return reached, np.empty(0, np.int64), np.empty(0, np.bool_), \
+            np.empty(0, np.int64), np.empty((0, 3), np.int64)
+    return _in_build_order(reached, node, nn, kept, leaf_of)
+
+
+@njit(cache=True)
+def _in_build_order(reached, node, nn, kept, leaf_of):
+    """The nodes that the roots' forms are built from, renumbered parts first (see
+    value_graph)."""
+    number = np.full(nn, -1, np.int64)
+    opened = np.zeros(nn, np.bool_)
+    value = np.empty(nn, np.int64)
+    leaf = np.empty(nn, np.bool_)
+    end = np.empty(nn, np.int64)
+    edges = np.empty((kept.shape[0], 3), np.int64)
+    k = 0
+    ne = 0
+    stack = np.empty(2 * kept.shape[0] + 1, np.int64)    # a node per edge at most, twice
+    for r in range(reached.shape[0]):
+        if reached[r] < 0:
+            continue
+        stack[0] = reached[r]
+        ns = 1
+        while ns > 0:
+            u = stack[ns - 1]
+            if number[u] >= 0:
+                ns -= 1
+            elif not opened[u]:
+                opened[u] = True
+                for e in range(node[u, FROM_], node[u, TO_]):
+                    for c in (kept[e, 1], kept[e, 2]):
+                        if number[c] < 0:
+                            stack[ns] = c
+                            ns += 1
+            else:
+                for e in range(node[u, FROM_], node[u, TO_]):
+                    edges[ne, 0] = kept[e, 0]
+                    edges[ne, 1] = number[kept[e, 1]]
+                    edges[ne, 2] = number[kept[e, 2]]
+                    ne += 1
+                value[k] = node[u, VALUE_]
+                leaf[k] = (SLOT_BITS[node[u, SLOT_]] & LEAF_BIT) != 0 and (
+                    leaf_of[node[u, HAND_]] == node[u, VALUE_])
+                end[k] = ne
+                number[u] = k
+                k += 1
+                ns -= 1
+        reached[r] = number[reached[r]]
+    return reached, value[:k], leaf[:k], end[:k], edges[:ne]
 
 # ---------------------------------------------------------------- expression trees
 
@@ -588,28 +900,3 @@ def trees_making(v, X, tv, tc, start, stop, cnt, stride, positive, ops, cap, bin
                 total += w * tc[i] * ways
         A = _next_sub(A, X, cnt, stride)
     return total
-
-
-@njit(cache=True)
-def slot_edges(slot, X, v, stored, data, start, stop, cnt, stride, positive, ops, cap,
-               limit):
-    """root_edges for every root kind the slot holds: rows (kind, A, a, B, b), flat."""
-    out = np.empty(80, np.int64)
-    n = 0
-    bits = SLOT_BITS[slot]
-    for kind in range(5):
-        if not (bits >> kind) & 1:
-            continue
-        if stored[X] and not _has(data, start[X, kind], stop[X, kind], v):
-            continue
-        rows = root_edges(kind, X, v, stored, data, start, stop, cnt, stride, positive,
-                          ops, cap, limit)
-        out = _grown(out, n, rows.shape[0] // 4 * 5)
-        for r in range(0, rows.shape[0], 4):
-            out[n] = kind
-            for c in range(4):
-                out[n + 1 + c] = rows[r + c]
-            n += 5
-        if limit > 0 and n >= 5 * limit:
-            break
-    return out[:n]

@@ -18,7 +18,7 @@ from math import comb, prod
 import numpy as np
 
 from eureka.numbers import kernels as K
-from eureka.numbers.engine import HandSearch, SubHands, checked_cards
+from eureka.numbers.engine import HandSearch, SubHands, checked_cards, edges_graph
 from eureka.numbers.rules import Rules
 
 MAX_CARDS = 6
@@ -133,6 +133,10 @@ class FractionSearch(HandSearch):
                         if len(rows) == limit:
                             return rows
         return rows
+
+    def _graph(self, value, roots, mode):
+        """The graph the forms are built from, made from the rows of _edges."""
+        return edges_graph(self, value, roots, mode)
 
     def _pairs(self, kind, A, B, v):
         """The part values (a over A, b over B) whose root of this kind makes v."""

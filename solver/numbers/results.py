@@ -2,10 +2,9 @@
 (`CheckResult`), each with its JSON document."""
 
 from dataclasses import dataclass, replace
-from functools import cached_property
 from typing import Any, ClassVar
 
-from eureka.contract import Result, Verdict, by_card_count, json_of
+from eureka.contract import Result, Verdict, json_of
 from eureka.errors import SearchTooLarge
 from eureka.text import plural
 
@@ -68,23 +67,22 @@ class SolveResult(Result):
     @property
     def distinct_equations(self) -> int | None:
         """How many distinct equations make the target (None when not listed)."""
-        return len(self.solution.equations) if self.complete else None
+        return self.solution.distinct if self.complete else None
 
-    @cached_property
+    @property
     def equations(self) -> tuple:
         """Every equation found: the most cards first, then the shortest."""
-        return tuple(sorted(self.solution.equations,
-                            key=lambda e: (-len(e.cards), len(e.text), e.text)))
+        return self.solution.equations
 
     @property
     def shown(self) -> tuple:
         """The equations listed: the first `limit` of them."""
-        return self.equations if self.limit is None else self.equations[:self.limit]
+        return tuple(self.solution.listing(self.limit))
 
     @property
     def best(self) -> tuple:
         """The equations with the most cards."""
-        return tuple(e for e in self.equations if len(e.cards) == self.most_cards)
+        return tuple(self.solution.groups[0]) if self.reachable else ()
 
     @property
     def closest(self) -> tuple:
@@ -92,14 +90,15 @@ class SolveResult(Result):
         return self.solution.closest
 
     def __repr__(self) -> str:
-        found = (plural(len(self.solution.equations), "equation") if self.complete
+        found = (plural(self.solution.distinct, "equation") if self.complete
                  else "one best equation")
         return (f"<SolveResult {self.game.name}: cards {list(self.cards)}, target "
                 f"{self.target}, {found}, most cards {self.most_cards}>")
 
     def by_cards(self) -> dict:
-        """{cards: (equations of that many cards, all of them)}, the most cards first."""
-        return by_card_count(self.equations)
+        """{cards: the equations of that many cards (a Group: counted, rendered when
+        listed)}, the most cards first."""
+        return {group.size: group for group in self.solution.groups}
 
     def json_fields(self) -> dict:
         return {**self._header(), "equations": json_of(self.shown)}
@@ -109,7 +108,7 @@ class SolveResult(Result):
         field but the equations, then one line per equation listed."""
         line = {"schema": "eureka.solve.line/1"}
         yield {**line, "line": "solution", **self._header()}
-        for eq in self.shown:
+        for eq in self.solution.listing(self.limit):
             yield {**line, "line": "equation", **eq.to_json()}
 
     def _header(self) -> dict:

@@ -4,32 +4,37 @@ import gc
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import groupby
+from operator import attrgetter
 
 from eureka.contract import json_of
 from eureka.numbers import form as F
+from eureka.numbers.best import BestSearch
 from eureka.numbers.engine import HandSearch
 from eureka.numbers.rational import FractionSearch
 from eureka.numbers.rules import Rules
+from eureka.ops import to_ascii
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, slots=True)
 class Equation:
-    """One distinct equation: its normal form, value and the cards it uses."""
+    """One distinct equation: its normal form, value, the cards it uses and its text
+    (worked out from the form unless given)."""
 
     form: tuple
     value: int                # a Fraction when the fraction domain's value is not whole
+    cards: tuple = None
+    text: str = None
 
-    @cached_property
-    def cards(self) -> tuple:
-        return F.cards(self.form)
+    def __post_init__(self):
+        if self.cards is None:
+            self.cards = F.cards(self.form)
+        if self.text is None:
+            self.text = F.infix(self.form)
 
-    @cached_property
-    def text(self) -> str:
-        return F.infix(self.form)
-
-    @cached_property
+    @property
     def ascii(self) -> str:
-        return F.infix(self.form, ascii=True)
+        return to_ascii(self.text)
 
     def shown(self, ascii: bool = False) -> str:
         """'(15 + 7 + 6 − 12) × 2 = 32': the equation and its value."""
@@ -44,26 +49,84 @@ class Equation:
 
 
 @dataclass(frozen=True)
+class Group:
+    """The equations using one number of cards, in listing order: the shortest first,
+    then alphabetical. Counted when found; rendered only when listed (`group[:n]`,
+    iteration), anew each time, so that a listing holds one group's text at a time."""
+
+    size: int                 # the cards each equation uses
+    value: int
+    found: tuple              # ((cards of a sub-hand, its forms), ...)
+
+    def __len__(self) -> int:
+        return sum(len(forms) for _, forms in self.found)
+
+    def __iter__(self):
+        return iter(self.listed())
+
+    def __getitem__(self, part: slice) -> list:
+        """The equations listed in this part (a slice: rendering is for many at once)."""
+        return self.listed()[part] if part.stop is None or part.stop > 0 else []
+
+    def listed(self) -> list:
+        """Every equation of the group, in listing order."""
+        text = F.texts()        # one group's shared parts: rendered once each
+        equations = [Equation(f, self.value, cards, text(f))
+                     for cards, forms in self.found for f in forms]
+        equations.sort(key=_TEXT)
+        equations.sort(key=_length)
+        return equations
+
+
+_TEXT = attrgetter("text")
+
+
+def _length(equation) -> int:
+    return len(equation.text)
+
+
+@dataclass(frozen=True)
 class Solution:
-    """Every distinct equation of a hand for one target, best (most cards) first."""
+    """Every distinct equation of a hand for one target, grouped by card count (the most
+    cards first), and the closest misses."""
 
     cards: tuple
     target: int
     rules: Rules
-    equations: tuple          # of Equation, most cards first
+    groups: tuple             # of Group, the most cards first
     closest: tuple            # of Equation: the nearest values, when the target is missed
+
+    @cached_property
+    def equations(self) -> tuple:
+        """Every equation: the most cards first, then the shortest."""
+        return tuple(e for group in self.groups for e in group)
+
+    def listing(self, limit: int | None = None):
+        """The first `limit` equations (None: all) in listing order, one group rendered
+        at a time; the groups past the limit are not rendered."""
+        room = limit
+        for group in self.groups:
+            if room is not None and room <= 0:
+                return
+            yield from group[:room]
+            room = None if room is None else room - len(group)
 
     @property
     def reachable(self) -> bool:
-        return bool(self.equations)
+        return bool(self.groups)
+
+    @property
+    def distinct(self) -> int:
+        """How many distinct equations make the target."""
+        return sum(len(group) for group in self.groups)
 
     @property
     def most_cards(self) -> int:
-        return len(self.equations[0].cards) if self.equations else 0
+        return self.groups[0].size if self.groups else 0
 
     @property
     def fewest_cards(self) -> int:
-        return len(self.equations[-1].cards) if self.equations else 0
+        return self.groups[-1].size if self.groups else 0
 
 
 def search_for(cards, rules: Rules, budget: int | None = None) -> HandSearch:
@@ -79,12 +142,22 @@ def solve(cards, target: int, rules: Rules, closest: int = 2,
     """Every distinct equation making target; when there is none, one equation for each
     of the `closest` nearest values."""
     search = search or search_for(cards, rules)
-    hands = sorted(search.hands_reaching(target), key=lambda X: (-search.hand.size[X], X))
+    size = search.hand.size
+    hands = sorted(search.hands_reaching(target), key=lambda X: (-size[X], X))
     with _collector_paused():
-        equations = tuple(Equation(f, target) for X in hands for f in search.forms(target, X))
-    near = () if equations or not closest else tuple(
+        found = [(int(size[X]), search.hand.cards(X), forms)
+                 for X, forms in zip(hands, search.forms_of(target, hands))]
+    groups = tuple(Group(n, target, tuple((cards, forms) for _, cards, forms in same))
+                   for n, same in groupby((f for f in found if f[2]), key=lambda f: f[0]))
+    near = () if groups or not closest else tuple(
         best_equation(search, v) for v in search.closest(target, closest))
-    return Solution(tuple(sorted(cards)), target, rules, equations, near)
+    return Solution(tuple(sorted(cards)), target, rules, groups, near)
+
+
+def answered(cards, target: int, rules: Rules, equation: Equation) -> Solution:
+    """The solution holding one equation only (a best answer, found without listing)."""
+    group = Group(len(equation.cards), target, ((equation.cards, (equation.form,)),))
+    return Solution(tuple(sorted(cards)), target, rules, (group,), ())
 
 
 @contextmanager
@@ -109,6 +182,12 @@ def best_equation(search: HandSearch, value: int) -> Equation | None:
     return Equation(search.one_form(value, largest), value)
 
 
-def most_cards(cards, target: int, rules: Rules) -> Equation | None:
-    """The Pitagoras question: an equation with the most cards, or None."""
-    return best_equation(search_for(cards, rules), target)
+def most_cards(cards, target: int, rules: Rules, budget: int | None = None
+               ) -> Equation | None:
+    """The Pitagoras question: an equation with the most cards, or None. Goal first
+    (see best.py), else by the complete engine; either within `budget` values."""
+    if rules.domain != "fraction":
+        form, exact = BestSearch(cards, rules, budget).best(target)
+        if exact:
+            return None if form is None else Equation(form, target)
+    return best_equation(search_for(cards, rules, budget), target)

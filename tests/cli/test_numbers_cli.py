@@ -6,6 +6,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from eureka import pitagoras
 from eureka.cli.main import eureka, solve
 from eureka.cli.numbers_cmds import FORMS
 from tests.schema_check import assert_valid
@@ -244,15 +245,18 @@ def test_check_invalid_says_why():
 
 def test_check_answers_at_once_on_a_large_hand():
     """The issue's example: ten cards, a plainly wrong claim; the verdict comes first and
-    the search for a better answer stays within its budget (skipped here)."""
+    the search for a better answer stays within its budget: the best-first search answers
+    with every card; a budget too small for it skips the comparison."""
     cards = ["--cards", *map(str, range(1, 11))]
     result = run("check", "pitagoras", *cards, "--target", "32", "1+2")
     assert result.exit_code == 1
-    assert result.stdout.splitlines() == [
-        "invalid: the equation makes 3, not 32",
-        "  (too large a search to look for a valid answer: skipped)"]
+    verdict, answer = result.stdout.splitlines()
+    assert verdict == "invalid: the equation makes 3, not 32"
+    assert answer.startswith("  a valid answer: ") and answer.endswith(" = 32")
     data = json_of("check", "pitagoras", *cards, "--target", "32", "1+2", "--json")
-    assert data["best_card_count"] is None and data["best"] is None
+    assert data["best_card_count"] == 10
+    skipped = pitagoras.GAME.check("1+2", range(1, 11), 32, budget=1000)
+    assert skipped.searched is False and skipped.best is None
 
 
 def test_check_with_every_card_needs_no_search():

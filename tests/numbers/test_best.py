@@ -1,0 +1,98 @@
+"""The best-first search (eureka.numbers.best) against the oracle and the complete
+engine: the most cards, an equation that the engine admits, checked independently."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from eureka import countdown, pitagoras
+from eureka.errors import SearchTooLarge
+from eureka.numbers import form as F
+from eureka.numbers.best import BestSearch
+from eureka.numbers.budget import predicted_values
+from eureka.numbers.engine import HandSearch
+from eureka.numbers.solve import Equation, best_equation, most_cards
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.oracle import numbers as oracle
+from tests.strategies import hands, rulesets
+from tests.verify import assert_verified
+
+
+@st.composite
+def problems(draw, max_size=6):
+    rules = draw(rulesets(domains=("whole", "positive")))
+    cards = draw(hands(rules, max_size, max_value=12))
+    reachable = sorted(oracle.reachable_values(cards, rules))
+    if reachable and draw(st.booleans()):
+        target = draw(st.sampled_from(reachable))
+    else:
+        target = draw(st.integers(rules.lowest, 200))
+    return cards, target, rules
+
+
+@given(problems())
+def test_most_cards_as_the_oracle(problem):
+    cards, target, rules = problem
+    expected = oracle.solutions(cards, target, rules)
+    most = max((len(F.cards(f)) for f in expected), default=0)
+    found = most_cards(cards, target, rules)
+    assert (len(found.cards) if found else 0) == most
+    form, exact = BestSearch(cards, rules).best(target)
+    if exact:                                  # else most_cards asked the engine
+        assert form is None if not expected else form in expected
+        assert (len(F.cards(form)) if form else 0) == most
+    if found:
+        assert found.form in expected
+        assert_verified(found, cards, rules)
+
+
+@st.composite
+def larger_hands(draw):
+    """Seven or eight cards up to 25 (seven with ^: its tables are far larger)."""
+    rules = draw(st.sampled_from([pitagoras.rules(), pitagoras.rules(True),
+                                  countdown.rules()]))
+    most = 7 if "^" in rules.ops else 8
+    return rules, draw(st.lists(st.integers(1, 25), min_size=7, max_size=most))
+
+
+@given(larger_hands(), st.one_of(st.integers(0, 150), st.integers(0, 10**7)))
+def test_most_cards_as_the_engine_on_larger_hands(hand, target):
+    rules, cards = hand
+    engine = best_equation(HandSearch(cards, rules), target)
+    form, exact = BestSearch(cards, rules).best(target)
+    assert exact
+    assert (len(F.cards(form)) if form else 0) == (len(engine.cards) if engine else 0)
+    if form:
+        assert_verified(Equation(form, target), cards, rules)
+
+
+@pytest.mark.parametrize("target", [32, 77, 2024, 10**6 + 7])
+def test_ten_cards_answered_without_the_tables(target):
+    cards = [13, 25, 14, 2, 9, 17, 16, 13, 10, 16]
+    found = most_cards(cards, target, pitagoras.rules())
+    assert len(found.cards) == 10
+    assert_verified(found, cards, pitagoras.rules())
+
+
+def test_a_target_beyond_every_value_is_proven_unreachable():
+    cards = [5, 19, 25, 3, 9, 4, 16, 25, 15, 16]
+    search = BestSearch(cards, pitagoras.rules())
+    beyond = int(search.top[search.hand.full]) + 1
+    assert search.best(beyond) == (None, True)
+    assert pitagoras.GAME.any_numbers().solve(cards, beyond, best=True).reachable is False
+
+
+def test_the_engine_refuses_ten_cards_before_building_their_tables():
+    cards = [5, 19, 25, 3, 9, 4, 16, 25, 15, 16]
+    with pytest.raises(SearchTooLarge, match="use fewer cards, or --best"):
+        HandSearch(cards, pitagoras.rules())
+
+
+def test_the_prediction_is_near_the_tables_built():
+    cards = [5, 19, 25, 3, 9, 4, 16, 12]
+    search = HandSearch(cards, pitagoras.rules())
+    predicted = predicted_values(search.hand, search.largest_stored, search.rules.cap,
+                                 search._tables(10**9))
+    assert len(search.data) / 3 < predicted < 3 * len(search.data)

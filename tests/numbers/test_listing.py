@@ -1,0 +1,96 @@
+"""Listings: each equation's text as the slow renderer writes it, the listing's order,
+and the first N of it (--limit, streaming) exactly the first N of the whole."""
+
+import json
+
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from eureka import pitagoras
+from eureka.cli.main import eureka
+from eureka.numbers import form as F
+from eureka.numbers.solve import Group, search_for, solve
+from eureka.ops import to_ascii
+from tests.oracle import infix as oracle
+from tests.schema_check import assert_valid
+from tests.strategies import hands, rulesets
+
+
+@st.composite
+def listings(draw, max_size=5):
+    """A hand, its rules and a target it reaches (often with many equations)."""
+    rules = draw(rulesets())
+    cards = draw(hands(rules, max_size))
+    values = search_for(cards, rules).all_values().tolist()
+    target = draw(st.sampled_from(values[:200]))
+    return cards, target, rules
+
+
+@given(listings())
+def test_texts_as_the_slow_renderer_writes_them(problem):
+    cards, target, rules = problem
+    shared, shared_ascii = F.texts(), F.texts(ascii=True)
+    for eq in solve(cards, target, rules).equations:
+        assert eq.text == F.infix(eq.form) == shared(eq.form) == oracle.infix(eq.form)
+        assert eq.ascii == to_ascii(eq.text) == shared_ascii(eq.form) \
+            == oracle.infix(eq.form, ascii=True)
+        assert eq.cards == F.cards(eq.form)
+
+
+@given(listings(), st.data())
+def test_texts_with_a_joker(problem, data):
+    """A joker's mark leaves the parts of a form out of order: still the same text."""
+    cards, target, rules = problem
+    for eq in solve(cards, target, rules).equations[:20]:
+        marked = F.with_joker(eq.form, data.draw(st.sampled_from(eq.cards)))
+        assert F.infix(marked) == oracle.infix(marked)
+
+
+@given(listings(), st.integers(0, 40))
+def test_the_first_n_are_the_first_n_of_the_whole_listing(problem, limit):
+    cards, target, rules = problem
+    solution = solve(cards, target, rules)
+    whole = solution.equations
+    assert [e.form for e in whole] == [e.form for e in oracle.listing_order(whole)]
+    assert [g.size for g in solution.groups] == sorted({len(e.cards) for e in whole},
+                                                       reverse=True)
+    assert solution.distinct == len(whole) == sum(len(g) for g in solution.groups)
+    first = list(solution.listing(limit))
+    assert [(e.text, e.cards) for e in first] == [(e.text, e.cards) for e in whole[:limit]]
+
+
+def _solve(*args):
+    result = CliRunner().invoke(eureka, ["solve", "numbers", *args])
+    assert result.exit_code == 0, result.output
+    return result.stdout.splitlines()
+
+
+@given(st.lists(st.integers(1, 9), min_size=2, max_size=5), st.integers(0, 30),
+       st.integers(0, 60))
+def test_streamed_and_limited_output_is_the_head_of_the_whole(cards, target, limit):
+    hand = ["--cards", *map(str, cards), "--target", str(target), "--no-trees"]
+    whole = [assert_valid(json.loads(line)) for line in _solve(*hand, "--jsonl")]
+    head = [assert_valid(json.loads(line)) for line in
+            _solve(*hand, "--jsonl", "--limit", str(limit))]
+    assert head[0] == {**whole[0], "limit": limit}
+    assert head[1:] == whole[1:limit + 1]
+    document = assert_valid(json.loads("\n".join(_solve(*hand, "--json"))))
+    assert [{k: v for k, v in line.items() if k not in ("schema", "line")}
+            for line in whole[1:]] == document["equations"]
+    text = _solve(*hand)
+    listed = [line[4:] for line in text if line.startswith("    ") and "more" not in line]
+    assert listed == [f"{line['equation']} = {target}" for line in whole[1:]]
+    limited = [line[4:] for line in _solve(*hand, "--limit", str(limit))
+               if line.startswith("    ") and "more (--limit" not in line]
+    assert limited == listed[:limit]
+
+
+def test_a_group_is_rendered_only_when_listed(monkeypatch):
+    """--limit: the groups past the limit are counted, never rendered."""
+    rendered, listed = [], Group.listed
+    monkeypatch.setattr(Group, "listed",
+                        lambda group: rendered.append(group.size) or listed(group))
+    result = pitagoras.GAME.solve([2, 7, 6, 12, 15], 32, limit=3)
+    assert len(result.shown) == 3 and result.distinct_equations == 23
+    assert rendered == [5]
