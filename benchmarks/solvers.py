@@ -15,7 +15,7 @@ import numpy as np
 from eureka.benchmarks.workloads import ARQUIMEDES_BATCH
 from eureka import countdown, pitagoras
 from eureka.arquimedes import kernels as K
-from eureka.errors import EurekaError
+from eureka.errors import EurekaError, SearchTooLarge
 from eureka.arquimedes.plays import plays as arquimedes_plays
 from eureka.mathable.simulate import game_rng, play_game
 from eureka.mathable.solve import best_turns
@@ -24,11 +24,13 @@ from eureka.numbers.solve import most_cards, solve
 
 
 def eureka_countdown(p):
-    return len(solve(p.cards, p.target, countdown.rules(), closest=0).equations)
+    """Every distinct solution found (as normal forms) and counted; their text is
+    rendered only when listed (timed apart by python -m eureka.benchmarks.listing)."""
+    return solve(p.cards, p.target, countdown.rules(), closest=0).distinct
 
 
 def eureka_every_pitagoras(p):
-    return len(solve(p.cards, p.target, pitagoras.rules(), closest=0).equations)
+    return solve(p.cards, p.target, pitagoras.rules(), closest=0).distinct
 
 
 def eureka_pitagoras(p):
@@ -39,6 +41,14 @@ def eureka_pitagoras(p):
 def eureka_mathable(p):
     turns = best_turns(dict(p.grid), p.rack, bonus=full_rack_bonus(p.rack))
     return turns[0].points if turns else 0
+
+
+def eureka_mathable_hard(p):
+    """The best turn's points, or "refused" past the search's budget."""
+    try:
+        return eureka_mathable(p)
+    except SearchTooLarge:
+        return "refused"
 
 
 def eureka_mathable_game(seed):

@@ -104,6 +104,31 @@ def mathable_small_racks(n: int = 1000, seed: int = 2026) -> list[MathablePositi
     return [replace(p, rack=p.rack[:4]) for p in mathable_positions(n, seed)]
 
 
+def mathable_hard_racks(n: int = 1000, seed: int = 2026) -> list[MathablePosition]:
+    """The hardest racks found: 1–7 before turn 13 of train_3 (48 tokens placed), the
+    worst of every real position; then the 12 tokens 1–10 1 2 on that board and on
+    docs/examples/mathable_position.txt (the rulebook game's board, START and its two
+    turns).  n and seed are unused: the set is fixed."""
+    busy = dict(START)
+    for turn in _real_games()["train_3"][:12]:
+        busy.update((p.cell, p.value) for p in turn)
+    rulebook = dict(START)
+    for play in records.parse(RULEBOOK_GAME).plays:
+        rulebook.update((p.cell, p.value) for p in play.placements)
+    twelve = (*range(1, 11), 1, 2)
+    return [MathablePosition(tuple(sorted(busy.items())), tuple(range(1, 8)),
+                             "train_3 turn 13, rack 1-7"),
+            MathablePosition(tuple(sorted(busy.items())), twelve,
+                             "train_3 turn 13, rack 1-10 1 2"),
+            MathablePosition(tuple(sorted(rulebook.items())), twelve,
+                             "docs/examples/mathable_position.txt, rack 1-10 1 2")]
+
+
+RULEBOOK_GAME = """P1: I8=12 H6=8 G9=2 F7=1 J8=16
+P2: F8=7 F9=6 H9=8 G6=4 E9=3 E8=21 E10=7
+"""
+
+
 def mathable_games(n: int = 1000, seed: int = 2026) -> list[int]:
     """Seeds of complete 2-player self-play games (optimal policy), at most 50."""
     return [seed * 1000 + i for i in range(min(n, 50))]

@@ -25,6 +25,8 @@ WORKLOADS = {   # name -> (what is timed, its puzzles in .workloads, eureka's so
                  "mathable_positions", "eureka_mathable"),
     "mathable4": ("best Mathable turn, the same positions with 4-token racks",
                   "mathable_small_racks", "eureka_mathable"),
+    "mathable-hard": ("best Mathable turn or refusal, the hardest racks (3)",
+                      "mathable_hard_racks", "eureka_mathable_hard"),
     "mathable-games": ("a complete 2-player Mathable game, optimal policy (50 games)",
                        "mathable_games", "eureka_mathable_game"),
     "arquimedes-plays": ("every legal play of an Arquimedes hand of 5–10 cards",

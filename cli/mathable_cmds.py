@@ -14,7 +14,7 @@ from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_LIKE, InputErr
                              ListCommand, ListOption, Whole, ascii_lines, command_help,
                              emit, emit_json, read_input, reports_errors, stack,
                              verdict_exit)
-from eureka.cli.simulate_cmds import SEED, _games, _players, _policies
+from eureka.cli.simulate_cmds import SEED, THREADS, _games, _players, _policies
 from eureka.mathable import GAME
 from eureka.mathable.board import cell_name
 from eureka.mathable.game import MAX_GAMES, POLICIES
@@ -287,7 +287,7 @@ def _summary_lines(s) -> list:
               help=f"One strategy (policy) per seat, comma-separated, from "
                    f"{', '.join(POLICIES)}; one name for every seat.")
 @_players(GAME.preset.players[1], "policy")
-@stack(EDITION, NO_BONUS, JSON, ASCII)
+@stack(EDITION, NO_BONUS, THREADS, JSON, ASCII)
 @reports_errors
 def simulate_mathable(games, seed, policies, players, edition, no_bonus, as_json,
                       as_ascii):

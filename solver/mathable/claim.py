@@ -13,7 +13,7 @@ from eureka.mathable.record import claimed_turn
 from eureka.mathable.solve import best_turns
 from eureka.mathable.tokens import full_rack_bonus
 
-CHECK_STATES = 2_000_000    # sets of placements searched for a better turn (~130 MB)
+CHECK_STATES = 250_000      # sets of placements searched for a better turn (~20 MB)
 
 
 @dataclass(frozen=True)

@@ -9,27 +9,33 @@ changes only the squares one and two steps from it in a line, so after a placeme
 only those are recomputed (`refresh_around`).
 
 A turn is a set of placements: what can follow depends only on the set (the board and
-the rack that remain), while its score depends on the order.  `best_turns` therefore
-builds every reachable set, layer by layer (sets of one placement, of two, ...), and
-keeps for each the best score of any legal order and the last placement of that order.
-A set of size k is only ever reached from sets of size k − 1, which are all final when
-layer k is built, so every set is expanded exactly once and its score is exact.
+the rack that remain), while its score depends on the order.  `best_sets` searches the
+sets depth first with a branch and bound: each set is stored once (table.py) with the
+best score of any order found, and a set is not expanded when even the most its
+remaining tokens could add (`caps`, `order_bound`) cannot reach the `limit` best totals
+found so far.
 """
 
 import numpy as np
 from numba import njit
 
+from eureka.mathable import table
 from eureka.mathable.tokens import MAX_RACK
 
 W = 18                      # padded width
 PAD = 2
 N_CELLS = W * W
+SQUARES = 14 * 14           # the board's squares (the rest of the padded array is wall)
 EMPTY, WALL = -1, -2
 DIRS = np.array([-W, W, -1, 1], dtype=np.int64)
-SLOTS = 4                   # placements packed per key word (16 bits each)
-KEY_WORDS = -(-MAX_RACK // SLOTS)
 MAX_TOKEN = 90              # the largest token value
 CODE_SHIFT = 4              # code = cell * 16 + rack index (+1 when stored in a key)
+BOUND_AFTER = 5000          # sets stored before the search starts bounding: small
+                            # searches finish sooner without
+BOUND_DEPTH = 2             # placements up to which a set's own caps are computed;
+                            # deeper sets inherit them, shifted (see caps) ...
+DEEP_AFTER = 20_000         # ... and one placement deeper once this many sets are
+                            # stored: they cost more than they save in smaller searches
 
 
 @njit(cache=True)
@@ -56,7 +62,7 @@ def pair_results(board, sq_op, cand, c, d):
             cand[c, d, 3] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def fill_cand(board, sq_op):
     """Every empty square's cross-checks, computed from scratch."""
     cand = np.full((N_CELLS, 4, 4), -1, dtype=np.int32)
@@ -90,6 +96,15 @@ def completes(cand, c, value):
 
 
 @njit(cache=True)
+def completes_pair(cand, c, d, value):
+    """Whether the pair next to square c in direction d makes `value`."""
+    for k in range(4):
+        if cand[c, d, k] == value:
+            return True
+    return False
+
+
+@njit(cache=True)
 def _count_equations(cand, c, slot, left, hits):
     """hits[k] += the directions at square c that make rack token k (still left)."""
     for d in range(4):
@@ -105,7 +120,7 @@ def _count_equations(cand, c, slot, left, hits):
                 hits[slot[v]] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def single_moves(board, sq_op, award, cand, rack_vals):
     """Every legal single placement: (square, rack index, points)."""
     cells, idx, pts = [], [], []
@@ -122,186 +137,469 @@ def single_moves(board, sq_op, award, cand, rack_vals):
         np.array(pts, dtype=np.int64)
 
 
-@njit(cache=True)
-def _key_hash(key, mask):
-    """The hash-table slot of a key (FNV-style mixing of its words)."""
-    h = np.uint64(1469598103934665603)
-    for w in range(KEY_WORDS):
-        h = (h ^ key[w]) * np.uint64(1099511628211)
-        h ^= h >> np.uint64(29)
-    return np.int64(h & np.uint64(mask))
-
 
 @njit(cache=True)
-def _codes(keys, i, out):
-    """Unpack state i's key into its placement codes; returns how many."""
-    n = 0
-    for w in range(KEY_WORDS):
-        word = keys[i, w]
-        for s in range(SLOTS):
-            v = np.int64((word >> np.uint64(16 * s)) & np.uint64(0xFFFF))
-            if v != 0:
-                out[n] = v - 1
-                n += 1
-    return n
+def _results(x, y, made):
+    """What x and y make under + − × ÷ into made (−1: no exact quotient)."""
+    made[0], made[1], made[2], made[3] = x + y, abs(x - y), x * y, -1
+    big, small = max(x, y), min(x, y)
+    if small > 0 and big % small == 0:
+        made[3] = big // small
+    elif small == 0 and big > 0:
+        made[3] = 0
 
 
 @njit(cache=True)
-def _pack(codes, n, key):
-    """Pack n sorted placement codes into a key, 16 bits each (code + 1; 0 = none)."""
-    for w in range(KEY_WORDS):
-        key[w] = np.uint64(0)
-    for i in range(n):
-        w, s = i // SLOTS, i % SLOTS
-        key[w] |= np.uint64(codes[i] + 1) << np.uint64(16 * s)
+def _mark(a, x, v, k, with_one, made):
+    """with_one[a, op, k] for the operations under which a and x make v."""
+    if 0 <= a <= MAX_TOKEN:
+        _results(a, x, made)
+        for j in range(4):
+            if made[j] == v:
+                with_one[a, 0, k] = with_one[a, j + 1, k] = True
 
 
 @njit(cache=True)
-def best_turns(board, sq_op, award, rack_vals, rack_cnt, max_states):
-    """Every reachable set of placements with the best score of any legal order.
+def fill_tables(rack_vals, left, with_one, with_two):
+    """What the tokens left could make on a line with empty squares, for a token of
+    rack value k placed there (the fills are the other tokens left): with_one[a, op, k]
+    when a token a on the line and one of them make it under op (0: any operation,
+    1–4: + − × ÷), with_two[op, k] when two of them do."""
+    nv = rack_vals.size
+    with_one[:] = False
+    with_two[:] = False
+    made = np.empty(4, dtype=np.int64)
+    for k in range(nv):
+        if left[k] == 0:
+            continue
+        v = rack_vals[k]
+        left[k] -= 1
+        for i in range(nv):
+            if left[i] == 0:
+                continue
+            x = rack_vals[i]
+            if x == 0 or v == 0:                # 0 × a, 0 ÷ a, a − a: try them all
+                for a in range(MAX_TOKEN + 1):
+                    _mark(a, x, v, k, with_one, made)
+            else:
+                for a in (v - x, x + v, x - v, v * x):
+                    _mark(a, x, v, k, with_one, made)
+                if v % x == 0:
+                    _mark(v // x, x, v, k, with_one, made)
+                if x % v == 0:
+                    _mark(x // v, x, v, k, with_one, made)
+            left[i] -= 1
+            for y in range(nv):
+                if left[y] > 0:
+                    _results(x, rack_vals[y], made)
+                    for j in range(4):
+                        if made[j] == v:
+                            with_two[0, k] = with_two[j + 1, k] = True
+            left[i] += 1
+        left[k] += 1
 
-    Returns (n, g, parent, last, size): for state i (0 is the empty turn) its best
-    score, the state it was best reached from, the last placement's code
-    (square * 16 + rack index) and the number of placements; n < 0 when more than
-    max_states sets exist."""
-    cand = fill_cand(board, sq_op)
-    root_cand = cand.copy()
-    rm_cell, rm_idx, rm_pts = single_moves(board, sq_op, award, cand, rack_vals)
-    keys, g, parent, last, size = _alloc(1024)
-    hmask = 2 * keys.shape[0] - 1
-    table = np.zeros(2 * keys.shape[0], dtype=np.int32)     # state index + 1, 0 = free
-    n = 1
-    table[_key_hash(keys[0], hmask)] = 1
-    mark = np.zeros(N_CELLS, dtype=np.int8)
-    touched = np.empty(N_CELLS, dtype=np.int64)
-    codes = np.empty(MAX_RACK + 1, dtype=np.int64)
-    child = np.empty(MAX_RACK + 1, dtype=np.int64)
-    key = np.empty(KEY_WORDS, dtype=np.uint64)
-    left = np.empty(rack_vals.size, dtype=np.int64)
-    hits = np.zeros(rack_vals.size, dtype=np.int64)
-    slot = np.full(MAX_TOKEN + 1, -1, dtype=np.int64)     # token value -> rack index
-    move_code = np.empty(rm_cell.size + N_CELLS * rack_vals.size, dtype=np.int64)
-    move_pts = np.empty_like(move_code)
+
+@njit(cache=True)
+def open_squares(board, sq_op, award):
+    """The empty squares with a token on one of their lines ("near"), and for the
+    others ("far": every line empty) far[op, m]: the best award of a far square with
+    restriction op (0: none) and at least m lines on the board."""
+    near = []
+    far = np.zeros((5, 5), dtype=np.int64)
+    for c in range(N_CELLS):
+        if board[c] != EMPTY:
+            continue
+        lines, seen = 0, False
+        for d in range(4):
+            a, b = board[c + DIRS[d]], board[c + 2 * DIRS[d]]
+            if a != WALL and b != WALL:
+                lines += 1
+                seen |= a >= 0 or b >= 0
+        if seen:
+            near.append(c)
+        else:
+            for m in range(1, lines + 1):
+                far[sq_op[c], m] = max(far[sq_op[c], m], award[c])
+    return np.array(near, dtype=np.int64), far
+
+
+@njit(cache=True)
+def _cap_square(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two,
+                cap, c):
+    """Raise cap[k, b] by what empty square c allows (see caps)."""
+    op = sq_op[c]
     for k in range(rack_vals.size):
-        slot[rack_vals[k]] = k
-    i = 0
-    while i < n:
-        m = _codes(keys, i, codes)
-        # Lay the set's tokens and refresh the squares around them.
-        for k in range(rack_vals.size):
-            left[k] = rack_cnt[k]
-        nt = 0
-        for j in range(m):
-            c, k = codes[j] >> CODE_SHIFT, codes[j] & 15
-            board[c] = rack_vals[k]
-            left[k] -= 1
-            if mark[c] == 0:
-                mark[c] = 1
-                touched[nt] = c
-                nt += 1
-        for j in range(m):
-            p = codes[j] >> CODE_SHIFT
-            refresh_around(board, sq_op, cand, p)
-            for d in range(4):
-                for step in range(1, 3):
-                    c = p - step * DIRS[d]
-                    if mark[c] == 0:
-                        mark[c] = 1
-                        touched[nt] = c
-                        nt += 1
-        # Every legal next placement: unchanged squares keep their root moves.
-        nm = 0
-        for r in range(rm_cell.size):
-            if mark[rm_cell[r]] == 0 and left[rm_idx[r]] > 0:
-                move_code[nm], move_pts[nm] = rm_cell[r] * 16 + rm_idx[r], rm_pts[r]
-                nm += 1
-        for t in range(nt):
-            c = touched[t]
+        if left[k] == 0:
+            continue
+        n0, n1, n2 = 0, 0, 0
+        for d in range(4):
+            a, b = board[c + DIRS[d]], board[c + 2 * DIRS[d]]
+            if a == WALL or b == WALL:
+                continue
+            if a >= 0 and b >= 0:
+                n0 += completes_pair(cand, c, d, rack_vals[k])
+            elif a >= 0 or b >= 0:
+                n1 += with_one[max(a, b), op, k]
+            else:
+                n2 += with_two[op, k]
+        if n0 + n1 + n2 == 0:
+            continue
+        for b in range(r):
+            ones = min(n1, b)
+            m = (n0 + ones + min(n2, (b - ones) // 2)) * award[c]
+            if m > cap[k, b]:
+                cap[k, b] = m
+
+
+@njit(cache=True)
+def caps(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two, near, far,
+         placed, m, cap):
+    """cap[k, b] for b < r: the most a placement of rack value k could be multiplied by
+    (equations × award) when b tokens go down before it: a line counts when its
+    tokens make the value now, or tokens on its empty squares (one or two, counted
+    against b) might.  Only the root's near squares and those around the m placed
+    squares can have a token on a line; the far ones count by open_squares' table.
+    A token placed costs each line through its square at most one fill, so the caps
+    of the board before it, shifted by one, bound those after it."""
+    cap[:, :] = 0
+    for c in near:
+        if board[c] == EMPTY:
+            _cap_square(board, sq_op, award, cand, rack_vals, left, r, with_one,
+                        with_two, cap, c)
+    for j in range(m):
+        p = placed[j] >> CODE_SHIFT
+        for d in range(4):
+            for step in range(1, 3):
+                c = p - step * DIRS[d]
+                if board[c] == EMPTY:
+                    _cap_square(board, sq_op, award, cand, rack_vals, left, r,
+                                with_one, with_two, cap, c)
+    for k in range(rack_vals.size):
+        if left[k] == 0:
+            continue
+        for op in range(5):
+            if not with_two[op, k]:
+                continue
+            for lines in range(1, 5):
+                for b in range(2 * lines, r):
+                    cap[k, b] = max(cap[k, b], lines * far[op, lines])
+
+
+@njit(cache=True)
+def order_bound(rack_vals, left, cap, shift, bonus, best):
+    """The most the tokens left could still add to the turn, given caps: each token's
+    value × cap[k, i + shift] when i tokens go down before it, maximised over the
+    orders (exactly for up to 6 tokens, else relaxed), plus the bonus unless some token
+    can never go down."""
+    nv = rack_vals.size
+    r = 0
+    for k in range(nv):
+        r += left[k]
+    if r == 0:
+        return 0
+    tok = np.empty(r, dtype=np.int64)
+    t = 0
+    placeable = True
+    for k in range(nv):
+        for _ in range(left[k]):
+            tok[t] = k
+            t += 1
+        if left[k] > 0 and cap[k, r - 1 + shift] == 0:
+            placeable = False
+    if r <= 6:
+        best[0] = 0
+        for mask in range(1, 1 << r):
+            i, m = shift - 1, mask
+            while m:
+                i += 1
+                m &= m - 1
+            top = 0
+            for t in range(r):
+                if mask >> t & 1:
+                    top = max(top, best[mask ^ (1 << t)] + rack_vals[tok[t]] * cap[tok[t], i])
+            best[mask] = top
+        total = best[(1 << r) - 1]
+    else:
+        every, each = 0, 0
+        for t in range(r):
+            every += rack_vals[tok[t]] * cap[tok[t], r - 1 + shift]
+        for i in range(r):
+            top = 0
+            for t in range(r):
+                top = max(top, rack_vals[tok[t]] * cap[tok[t], i + shift])
+            each += top
+        total = min(every, each)
+    return total + (bonus if placeable else 0)
+
+
+@njit(cache=True)
+def _sorted_moves(board, sq_op, award, cand, rack_vals, codes, pts):
+    """The root's legal placements into codes/pts, highest points first; how many."""
+    cells, idx, p = single_moves(board, sq_op, award, cand, rack_vals)
+    order = np.argsort(-p, kind="mergesort")
+    for i in range(order.size):
+        codes[i] = cells[order[i]] * 16 + idx[order[i]]
+        pts[i] = p[order[i]]
+    return order.size
+
+
+@njit(cache=True)
+def _child_moves(board, award, cand, rack_vals, left, slot, p, mark, stamp, hits,
+                 new_code, new_pts, codes, pts, m, out_codes, out_pts):
+    """The legal placements after a token went down on square p, highest points first:
+    the parent's list (codes, pts, m) without the squares around p and the spent
+    tokens, merged with the placements recomputed around p.  Returns how many."""
+    mark[p] = stamp
+    nn = 0
+    for d in range(4):
+        for step in range(1, 3):
+            c = p - step * DIRS[d]
+            mark[c] = stamp
             if board[c] != EMPTY:
                 continue
             _count_equations(cand, c, slot, left, hits)
             for k in range(rack_vals.size):
                 if hits[k] > 0:
-                    move_code[nm] = c * 16 + k
-                    move_pts[nm] = rack_vals[k] * hits[k] * award[c]
-                    nm += 1
+                    v, code = rack_vals[k] * hits[k] * award[c], c * 16 + k
                     hits[k] = 0
-        for r in range(nm):
-            n = _add_child(codes, m, move_code[r], g[i] + move_pts[r], i, child, key,
-                           keys, g, parent, last, size, table, hmask, n)
-            if n > keys.shape[0] - 2:
-                keys, g, parent, last, size, table, hmask = _grow(keys, g, parent, last,
-                                                                  size, n)
-        # Take the tokens back.
-        for t in range(nt):
-            c = touched[t]
-            mark[c] = 0
-            for d in range(4):
-                for j in range(4):
-                    cand[c, d, j] = root_cand[c, d, j]
-        for j in range(m):
-            board[codes[j] >> CODE_SHIFT] = EMPTY
-        if n > max_states:
-            return -n, g, parent, last, size
-        i += 1
-    return n, g, parent, last, size
-
-
-@njit(cache=True)
-def _add_child(codes, m, code, score, i, child, key, keys, g, parent, last, size, table,
-               hmask, n):
-    """Record the set `codes + code` reached from state i with `score`; returns the new
-    state count."""
-    j = 0
-    while j < m and codes[j] < code:
-        child[j] = codes[j]
+                    j = nn
+                    while j > 0 and new_pts[j - 1] < v:
+                        new_code[j], new_pts[j] = new_code[j - 1], new_pts[j - 1]
+                        j -= 1
+                    new_code[j], new_pts[j] = code, v
+                    nn += 1
+    n, j = 0, 0
+    for i in range(m):
+        code = codes[i]
+        if mark[code >> CODE_SHIFT] == stamp or left[code & 15] == 0:
+            continue
+        while j < nn and new_pts[j] > pts[i]:
+            out_codes[n], out_pts[n] = new_code[j], new_pts[j]
+            n += 1
+            j += 1
+        out_codes[n], out_pts[n] = code, pts[i]
+        n += 1
+    while j < nn:
+        out_codes[n], out_pts[n] = new_code[j], new_pts[j]
+        n += 1
         j += 1
-    child[j] = code
-    for t in range(j, m):
-        child[t + 1] = codes[t]
-    _pack(child, m + 1, key)
-    h = _key_hash(key, hmask)
+    return n
+
+
+@njit(cache=True)
+def _independent(x, y):
+    """Whether placements x and y (codes) leave each other's lines alone: neither square
+    is one of the two next to the other in a row or column, so they score the same in
+    either order."""
+    a, b = x >> CODE_SHIFT, y >> CODE_SHIFT
+    if a // W == b // W:
+        return abs(a - b) > 2
+    return abs(a - b) > 2 * W or (a - b) % W != 0
+
+
+@njit(cache=True, nogil=True)
+def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states,
+              bound_after):
+    """The `limit` best sets of placements, by branch and bound over the sets.
+
+    Depth first, highest-scoring placement first.  Each set is stored once, with the
+    best score of any order found and that order's last placement; it is expanded
+    again only when reached by a better order.  Two placements that leave each other's
+    lines alone score the same in either order, so only one of the two orders is
+    followed.  A set is not expanded when its score plus the most its remaining tokens
+    could add (caps, order_bound) falls short of the threshold: the least total of the
+    `limit` best sets found so far.  Every set with a total at or above the final
+    threshold is therefore found, with its exact score.  Bounding starts once
+    `bound_after` sets are stored (BOUND_AFTER): it costs more than it saves in small
+    searches.
+
+    Returns (entries, sets): the number of sets stored (negative: more than
+    max_states, the search stopped) and, for each set whose total reaches the final
+    threshold, a row: total, score, size, then its placement codes in order (−1
+    padded)."""
+    nv = rack_vals.size
+    full = 0
+    for k in range(nv):
+        full += rack_cnt[k]
+    cand = fill_cand(board, sq_op)
+    root = board.copy()
+    near, far = np.zeros(0, dtype=np.int64), np.zeros((5, 5), dtype=np.int64)
+    width = SQUARES * nv                    # at most every square for every value
+    mcode = np.empty((full + 1, width), dtype=np.int32)
+    mpts = np.empty((full + 1, width), dtype=np.int32)
+    mn = np.zeros(full + 1, dtype=np.int64)
+    mn[0] = _sorted_moves(board, sq_op, award, cand, rack_vals, mcode[0], mpts[0])
+    keys, info, slots = table.new(256)
+    n = 0
+    heap = np.empty(limit, dtype=np.int64)
+    hn = 0
+    left = rack_cnt.copy()
+    slot = np.full(MAX_TOKEN + 1, -1, dtype=np.int64)     # token value -> rack index
+    for k in range(nv):
+        slot[rack_vals[k]] = k
+    radix = np.ones(nv, dtype=np.int64)     # the tokens left as a mixed-radix number
+    subsets = 1
+    for k in range(nv):
+        radix[k] = subsets
+        subsets *= rack_cnt[k] + 1
+    with_one = np.zeros((0, MAX_TOKEN + 1, 5, nv), dtype=np.bool_)  # made when needed
+    with_two = np.zeros((0, 5, nv), dtype=np.bool_)
+    filled = np.zeros(subsets, dtype=np.bool_)
+    cap = np.zeros((full + 1, nv, full + 1), dtype=np.int64)   # caps by depth
+    capped = np.zeros(full + 1, dtype=np.bool_)                  # cap[depth] known
+    best = np.zeros(1 << min(full, 6), dtype=np.int64)
+    cur = np.empty(MAX_RACK + 1, dtype=np.int64)          # the set's codes, sorted
+    child = np.empty(MAX_RACK + 1, dtype=np.int64)
+    key = np.empty(table.KEY_WORDS, dtype=np.uint64)
+    placed = np.zeros(full + 1, dtype=np.int64)
+    score = np.zeros(full + 1, dtype=np.int64)
+    nxt = np.zeros(full + 1, dtype=np.int64)
+    mark = np.zeros(N_CELLS, dtype=np.int64)
+    hits = np.zeros(nv, dtype=np.int64)
+    new_code = np.empty(8 * nv, dtype=np.int64)
+    new_pts = np.empty(8 * nv, dtype=np.int64)
+    stamp, depth = 0, 0
     while True:
-        s = table[h]
-        if s == 0:
-            for w in range(KEY_WORDS):
-                keys[n, w] = key[w]
-            g[n], parent[n], last[n], size[n] = score, i, code, m + 1
-            table[h] = n + 1
-            return n + 1
-        s -= 1
-        same = True
-        for w in range(KEY_WORDS):
-            if keys[s, w] != key[w]:
-                same = False
-        if same:
-            if score > g[s]:
-                g[s], parent[s], last[s] = score, i, code
-            return n
-        h = (h + 1) & hmask
+        if nxt[depth] == mn[depth]:
+            if depth == 0:
+                break
+            code = placed[depth]
+            _take_back(board, sq_op, cand, left, code)
+            j = 0
+            while cur[j] != code:
+                j += 1
+            for t in range(j, depth - 1):
+                cur[t] = cur[t + 1]
+            depth -= 1
+            continue
+        code, pts = mcode[depth, nxt[depth]], mpts[depth, nxt[depth]]
+        nxt[depth] += 1
+        if depth > 0 and code < placed[depth] and _independent(code, placed[depth]):
+            continue            # the same set, same score: reached by the other order
+        g2, size2 = score[depth] + pts, depth + 1
+        total = g2 + (bonus if size2 == full else 0)
+        thr = info[heap[0], table.TOTAL] if hn == limit else -1
+        if size2 == full and total < thr:
+            continue
+        k, could = code & 15, 0
+        if size2 < full and capped[depth]:
+            left[k] -= 1
+            could = order_bound(rack_vals, left, cap[depth], 1, bonus, best)
+            left[k] += 1
+            if g2 + could < thr and total < thr:
+                continue
+        j = 0
+        while j < depth and cur[j] < code:
+            child[j] = cur[j]
+            j += 1
+        child[j] = code
+        for t in range(j, depth):
+            child[t + 1] = cur[t]
+        table.pack(child, size2, key)
+        if n == keys.shape[0]:
+            keys, info, slots = table.grow(keys, info, slots, n)
+        e = table.find(keys, slots, key)
+        if e >= 0:
+            if g2 > info[e, table.G]:
+                info[e, table.G], info[e, table.LAST] = g2, code
+                info[e, table.TOTAL] = total
+                if total >= thr:
+                    hn = table.offer(heap, hn, info, e)
+            elif g2 == info[e, table.G] and code < info[e, table.LAST]:
+                info[e, table.LAST] = code
+            if g2 < info[e, table.G] or g2 <= info[e, table.DONE]:
+                continue
+        elif total >= thr or size2 < full:
+            if n >= max_states:
+                return -n - 1, np.zeros((0, 3 + MAX_RACK), dtype=np.int64)
+            table.add(keys, info, slots, n, key, -1 - e)
+            e, n = n, n + 1
+            info[e, table.G], info[e, table.LAST] = g2, code
+            info[e, table.SIZE], info[e, table.TOTAL] = size2, total
+            if total >= thr:
+                hn = table.offer(heap, hn, info, e)
+        if size2 == full or (capped[depth] and g2 + could < thr):
+            continue
+        p = code >> CODE_SHIFT
+        board[p] = rack_vals[k]
+        refresh_around(board, sq_op, cand, p)
+        left[k] -= 1
+        info[e, table.DONE] = g2
+        if thr >= 0 and full - size2 > 2 and n > bound_after \
+                and size2 <= BOUND_DEPTH + (n > DEEP_AFTER):
+            if with_one.shape[0] == 0:
+                with_one = np.zeros((subsets, MAX_TOKEN + 1, 5, nv), dtype=np.bool_)
+                with_two = np.zeros((subsets, 5, nv), dtype=np.bool_)
+                near, far = open_squares(root, sq_op, award)
+            sub = 0
+            for t in range(nv):
+                sub += left[t] * radix[t]
+            if not filled[sub]:
+                fill_tables(rack_vals, left, with_one[sub], with_two[sub])
+                filled[sub] = True
+            caps(board, sq_op, award, cand, rack_vals, left, full - size2, with_one[sub],
+                 with_two[sub], near, far, child, size2, cap[size2])
+            capped[size2] = True
+            if g2 + order_bound(rack_vals, left, cap[size2], 0, bonus, best) < thr:
+                _take_back(board, sq_op, cand, left, code)
+                continue
+        elif capped[depth]:
+            cap[size2, :, :full] = cap[depth, :, 1:]
+            capped[size2] = True
+        else:
+            capped[size2] = False
+        for t in range(size2):
+            cur[t] = child[t]
+        stamp += 1
+        depth += 1
+        placed[depth], score[depth], nxt[depth] = code, g2, 0
+        mn[depth] = _child_moves(board, award, cand, rack_vals, left, slot, p, mark,
+                                 stamp, hits, new_code, new_pts, mcode[depth - 1],
+                                 mpts[depth - 1], mn[depth - 1], mcode[depth],
+                                 mpts[depth])
+    return n, _the_best(keys, info, slots, n, heap, hn, limit)
 
 
 @njit(cache=True)
-def _alloc(cap):
-    """Empty state arrays: key, best score, parent state, last placement, size."""
-    return (np.zeros((cap, KEY_WORDS), dtype=np.uint64), np.zeros(cap, dtype=np.int32),
-            np.full(cap, -1, dtype=np.int32), np.full(cap, -1, dtype=np.int32),
-            np.zeros(cap, dtype=np.int8))
+def _take_back(board, sq_op, cand, left, code):
+    """Lift placement `code` off the board again."""
+    p = code >> CODE_SHIFT
+    board[p] = EMPTY
+    refresh_around(board, sq_op, cand, p)
+    left[code & 15] += 1
 
 
 @njit(cache=True)
-def _grow(keys, g, parent, last, size, n):
-    """Double the state arrays and rebuild the hash table."""
-    keys2, g2, parent2, last2, size2 = _alloc(2 * keys.shape[0])
-    for s in range(n):
-        for w in range(KEY_WORDS):
-            keys2[s, w] = keys[s, w]
-        g2[s], parent2[s], last2[s], size2[s] = g[s], parent[s], last[s], size[s]
-    hmask = 2 * keys2.shape[0] - 1
-    table = np.zeros(2 * keys2.shape[0], dtype=np.int32)
-    for s in range(n):
-        h = _key_hash(keys2[s], hmask)
-        while table[h] != 0:
-            h = (h + 1) & hmask
-        table[h] = s + 1
-    return keys2, g2, parent2, last2, size2, table, hmask
+def _the_best(keys, info, slots, n, heap, hn, limit):
+    """Every stored set whose total reaches the final threshold: total, score, size
+    and its placement codes in the order found (see best_sets)."""
+    thr = info[heap[0], table.TOTAL] if hn == limit else -1
+    count = 0
+    for e in range(n):
+        if info[e, table.TOTAL] >= thr:
+            count += 1
+    out = np.full((count, 3 + MAX_RACK), -1, dtype=np.int64)
+    codes = np.empty(MAX_RACK + 1, dtype=np.int64)
+    key = np.empty(table.KEY_WORDS, dtype=np.uint64)
+    row = 0
+    for e in range(n):
+        if info[e, table.TOTAL] < thr:
+            continue
+        out[row, 0], out[row, 1] = info[e, table.TOTAL], info[e, table.G]
+        m = table.unpack(keys, e, codes)
+        out[row, 2] = m
+        s = e
+        while m > 0:
+            code = info[s, table.LAST]
+            out[row, 3 + m - 1] = code
+            j = 0
+            while codes[j] != code:
+                j += 1
+            for t in range(j, m - 1):
+                codes[t] = codes[t + 1]
+            m -= 1
+            if m > 0:
+                table.pack(codes, m, key)
+                s = table.find(keys, slots, key)
+        row += 1
+    return out

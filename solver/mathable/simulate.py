@@ -1,7 +1,7 @@
 """Self-play of complete Mathable games: 2–4 seats, each with a policy.
 
 Policies:
-  "optimal"  the exact best turn for its rack (solve.best_turns), +50 counted when the
+  "optimal"  the exact best turn for its rack (solve.ranked), +50 counted when the
              turn starts with a full holder of 7 and the bonus option is on;
   "greedy"   repeatedly the highest-scoring single placement until none is legal;
   "random"   repeatedly a uniformly random legal single placement until none is legal.
@@ -32,22 +32,27 @@ The game follows the rulebook (rules/mathable.txt); the choices its text leaves 
     deducts the tokens left on the holder.
 
 Games are reproducible: `simulate` gives game i its own generator derived from (seed, i)
-alone, so game i is the same whatever the number of games run.
+alone, so game i is the same whatever the number of games run, and whatever the number
+of threads that play them (the search releases the GIL, so a run plays CHUNK games at a
+time on eureka.parallel's threads).
 """
 
 import operator
 import statistics
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 import numpy as np
 
+from eureka import parallel
 from eureka.contract import Result
 from eureka.errors import EurekaError
 from eureka.mathable.board import SQUARES, START
 from eureka.mathable.game import MAX_GAMES, POLICIES
-from eureka.mathable.solve import any_placement, best_turns, single_placements
+from eureka.mathable.legality import Placement, score_turn
+from eureka.mathable.solve import INDEX, any_placement, board_array, ranked, single_placements
 from eureka.mathable.tokens import (HOLDERS as MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE,
                                     full_rack_bonus, token_set)
 
@@ -56,6 +61,7 @@ END_EMPTIED = "holder emptied"
 END_BLOCKED = "no equation possible"
 END_STALLED = "stalled"
 ENDINGS = (END_EMPTIED, END_BLOCKED, END_STALLED)
+CHUNK = 32                        # games handed to the threads at a time
 MAX_IDLE_TURNS = 200              # consecutive turns without a placement: "stalled"
 _KIND = {cell: square.kind for cell, square in SQUARES.items()}
 
@@ -114,6 +120,7 @@ class _Game:
         self.rng = rng
         self.bag = list(token_set(edition).elements())
         self.grid = dict(START)
+        self.board = board_array(self.grid)         # the same, as the kernels' board
         self.holders = [[] for _ in range(n)]
 
     def draw(self) -> int:
@@ -144,42 +151,45 @@ def _starter(game: _Game, n: int) -> int:
 
 
 def _turn(game: _Game, seat: int, policy: str, full_bonus: int, placed: list,
-          drawn: list):
-    """Place tokens for `seat` by its policy, appending the Scored placements and the
-    extra tokens drawn."""
-    grid, holder, bag = game.grid, game.holders[seat], game.bag
+          drawn: list) -> int:
+    """Place tokens for `seat` by its policy, appending the placements ((cell, value),
+    in order) and the extra tokens drawn; returns the points scored (no bonus)."""
+    grid, board, holder, bag = game.grid, game.board, game.holders[seat], game.bag
 
-    def put(s, may_draw):
-        p = s.placement
-        grid[p.cell] = p.value
-        holder.remove(p.value)
-        placed.append(s)
-        if s.restriction and may_draw and bag:
+    def put(cell, value, may_draw):
+        grid[cell] = board[INDEX[cell]] = value
+        holder.remove(value)
+        placed.append((cell, value))
+        if SQUARES[cell].op and may_draw and bag:
             drawn.append(game.draw())
             holder.append(drawn[-1])
             return True
         return False
 
+    points = 0
     if policy == "optimal":
         while holder:
-            turns = best_turns(grid, holder, 1, full_bonus)
-            if not turns:
-                return
-            plan = turns[0]
-            keep = plan.bonus == 0          # a draw would cost the full-holder bonus
+            plans = ranked(board, holder, 1, full_bonus)
+            if not plans:
+                return points
+            plan = plans[0]
+            keep = plan.total == plan.score     # a draw would cost the full-holder bonus
             again = False
-            for s in plan.placements:
-                again |= put(s, keep)
+            for cell, value in plan.placements:
+                again |= put(cell, value, keep)
+            points += plan.score
             if not again:
-                return
+                return points
     else:
         pick_best = policy == "greedy"
         while holder:
             options = single_placements(grid, holder)
             if not options:
-                return
-            put(options[0] if pick_best else options[int(game.rng.integers(len(options)))],
-                True)
+                return points
+            s = options[0] if pick_best else options[int(game.rng.integers(len(options)))]
+            points += s.points
+            put(s.placement.cell, s.placement.value, True)
+    return points
 
 
 def play_game(policies, rng, edition: int = 126, bonus: bool = True,
@@ -205,14 +215,14 @@ def play_game(policies, rng, edition: int = 126, bonus: bool = True,
         if on_turn is not None:
             before, start_holder = dict(grid), tuple(holder)
         placed, drawn, exchanged = [], [], []
-        _turn(game, seat, policies[seat], full_bonus, placed, drawn)
+        points = _turn(game, seat, policies[seat], full_bonus, placed, drawn)
         passed = False
         if placed:
             idle = 0
         else:
             remaining = [v for h in holders for v in h]
             remaining += bag
-            if not any_placement(grid, remaining):
+            if not any_placement(game.board, remaining):
                 end = END_BLOCKED
                 break
             idle += 1
@@ -230,10 +240,8 @@ def play_game(policies, rng, edition: int = 126, bonus: bool = True,
                 passed = True
                 passes += 1
         turns += 1
-        points = 0
-        for s in placed:
-            points += s.points
-            squares[_KIND[s.placement.cell]] += 1
+        for cell, _ in placed:
+            squares[_KIND[cell]] += 1
         got = full_bonus if (full_bonus and placed and not holder) else 0
         points += got
         scores[seat] += points
@@ -242,7 +250,10 @@ def play_game(policies, rng, edition: int = 126, bonus: bool = True,
         draws += len(drawn)
         game.refill(seat)
         if on_turn is not None:
-            on_turn(TurnRecord(seat, before, start_holder, tuple(placed), got, points,
+            scored = tuple(score_turn(dict(before), [Placement(*p) for p in placed]))
+            if sum(s.points for s in scored) + got != points:
+                raise RuntimeError(f"self-play and scorer disagree on turn {turns}")
+            on_turn(TurnRecord(seat, before, start_holder, scored, got, points,
                                tuple(drawn), tuple(exchanged), passed,
                                tuple(tuple(h) for h in holders), tuple(bag)))
         if not bag and not holder:
@@ -374,14 +385,22 @@ class Simulation:
         object.__setattr__(self, "games", games)
         object.__setattr__(self, "seed", _whole(self.seed, 0, "the seed"))
 
+    def _play(self, i: int) -> GameResult:
+        """Game i of the run."""
+        return play_game(self.policies, game_rng(self.seed, i), self.edition, self.bonus)
+
     def run(self, progress=None) -> Summary:
         """Play the games and summarise them; `progress(done)` after each game."""
         results = []
-        for i in range(self.games):
-            results.append(play_game(self.policies, game_rng(self.seed, i), self.edition,
-                                     self.bonus))
-            if progress is not None:
-                progress(i + 1)
+        for first in range(0, self.games, CHUNK):
+            count = min(CHUNK, self.games - first)
+            with parallel.applied(kernel=("mathable games", self.policies),
+                                  units=count) as workers, \
+                    ThreadPoolExecutor(workers) as pool:
+                for result in pool.map(self._play, range(first, first + count)):
+                    results.append(result)
+                    if progress is not None:
+                        progress(len(results))
         return Summary.of(results, self.policies, self.edition, self.bonus, self.seed)
 
 

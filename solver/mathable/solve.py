@@ -6,7 +6,7 @@ per-placement breakdown.
 """
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 import numpy as np
 
@@ -18,7 +18,16 @@ from eureka.mathable.legality import Placement, Turn, score_turn
 from eureka.mathable.position import Position, with_rack
 from eureka.mathable.tokens import MAX_RACK, full_rack_bonus
 
-MAX_STATES = 20_000_000         # sets of placements kept in memory (~1.3 GB)
+MAX_STATES = 250_000    # sets of placements stored: under 1 s and 30 MB, then refused
+
+
+class Ranked(NamedTuple):
+    """A turn as the search ranks it: its total (bonus included), its score without
+    the bonus, and its placements ((cell, value), ...) in their best order."""
+
+    total: int
+    score: int
+    placements: tuple
 
 
 def _squares():
@@ -42,16 +51,19 @@ def cell_of(i: int) -> tuple:
     return int(i) // kernels.W - kernels.PAD, int(i) % kernels.W - kernels.PAD
 
 
+CELLS = [cell_of(i) for i in range(kernels.N_CELLS)]
+
+
 SQ_OP, AWARD = _squares()
+INDEX = {cell: index(cell) for cell in SQUARES}
 EMPTY_BOARD = np.full(kernels.N_CELLS, kernels.WALL, dtype=np.int64)
-EMPTY_BOARD[[index(cell) for cell in SQUARES]] = kernels.EMPTY
+EMPTY_BOARD[list(INDEX.values())] = kernels.EMPTY
 
 
 def board_array(grid: dict) -> np.ndarray:
     """The grid as the kernels' padded board: values, EMPTY squares, WALL around."""
     board = EMPTY_BOARD.copy()
-    for cell, value in grid.items():
-        board[index(cell)] = value
+    board[[INDEX[cell] for cell in grid]] = list(grid.values())
     return board
 
 
@@ -66,29 +78,33 @@ def _rack(rack):
             np.array([rack.count(v) for v in values], dtype=np.int64))
 
 
-def best_turns(grid: dict, rack, limit: int = 1, bonus: int = 0,
-               max_states: int = MAX_STATES) -> list:
-    """The `limit` highest-scoring distinct turns (sets of placements), each in its best
-    order; `bonus` is added to a turn that places every token of the rack."""
+def ranked(board: np.ndarray, rack, limit: int = 1, bonus: int = 0,
+           max_states: int = MAX_STATES, bound_after: int = kernels.BOUND_AFTER) -> list:
+    """The `limit` highest-scoring distinct turns (sets of placements) on a kernel
+    board (board_array), as Ranked, best first; `bonus` is added to a turn that places
+    every token of the rack.  Equal totals: fewer placements first, then the
+    placements (square, then value) in reading order.  SearchTooLarge past max_states sets of placements;
+    `bound_after` is the kernel's (tests set 0 to bound from the start)."""
     vals, counts = _rack(list(rack))
-    n, g, parent, last, size = kernels.best_turns(board_array(grid), SQ_OP, AWARD, vals,
-                                                  counts, max_states)
+    n, found = kernels.best_sets(board.copy(), SQ_OP, AWARD, vals, counts, bonus, limit,
+                                 max_states, bound_after)
     if n < 0:
-        raise SearchTooLarge(f"more than {max_states:,} sets of placements to search")
-    sizes = size[1:n]
-    total = g[1:n] + np.where(sizes == len(rack), bonus, 0)
-    order = np.lexsort((sizes, -total))[:limit] + 1
-    turns = []
-    for s in order:
-        found, codes = int(g[s]), []
-        while s > 0:
-            codes.append(int(last[s]))
-            s = parent[s]
-        moves = [Placement(cell_of(c >> kernels.CODE_SHIFT), int(vals[c & 15]))
-                 for c in reversed(codes)]
-        turns.append(_verified(grid, moves, bonus if len(moves) == len(rack) else 0,
-                               found))
-    return turns
+        raise SearchTooLarge(f"more than {max_states:,} sets of placements to search (a "
+                             f"rack of {len(rack)} tokens that fit almost anywhere): "
+                             f"search fewer tokens, e.g. 7")
+    rows = sorted(found.tolist(), key=lambda r: (-r[0], r[2], sorted(r[3:3 + r[2]])))
+    return [Ranked(total, score, tuple((CELLS[c >> kernels.CODE_SHIFT], int(vals[c & 15]))
+                                       for c in codes[:size]))
+            for total, score, size, *codes in rows[:limit]]
+
+
+def best_turns(grid: dict, rack, limit: int = 1, bonus: int = 0,
+               max_states: int = MAX_STATES, **kernel) -> list:
+    """The `limit` highest-scoring distinct turns (sets of placements), each in its best
+    order and scored again by the plain-Python scorer (see `ranked`)."""
+    return [_verified(grid, [Placement(*p) for p in r.placements], r.total - r.score,
+                      r.score)
+            for r in ranked(board_array(grid), rack, limit, bonus, max_states, **kernel)]
 
 
 def _verified(grid: dict, moves, bonus: int, found: int) -> Turn:
@@ -103,20 +119,20 @@ def _verified(grid: dict, moves, bonus: int, found: int) -> Turn:
 def single_placements(grid: dict, rack) -> list:
     """Every legal single placement of a rack token, best first."""
     _rack(list(rack))
-    vals, cells, idx = _single_moves(grid, rack)
+    vals, cells, idx = _single_moves(board_array(grid), rack)
     found = [score_turn(dict(grid), [Placement(cell_of(c), int(vals[k]))])[0]
              for c, k in zip(cells, idx)]
     return sorted(found, key=lambda s: (-s.points, s.placement.cell, s.placement.value))
 
 
-def any_placement(grid: dict, values) -> bool:
-    """Whether a token of any of these values can be placed anywhere on the board."""
-    return _single_moves(grid, values)[1].size > 0
+def any_placement(board: np.ndarray, values) -> bool:
+    """Whether a token of any of these values can be placed anywhere on the kernel
+    board (board_array)."""
+    return _single_moves(board, values)[1].size > 0
 
 
-def _single_moves(grid: dict, values):
+def _single_moves(board: np.ndarray, values):
     """The distinct values, and every legal (square, value index) on the board."""
-    board = board_array(grid)
     vals = np.array(sorted(set(values)), dtype=np.int64)
     cells, idx, _ = kernels.single_moves(board, SQ_OP, AWARD,
                                          kernels.fill_cand(board, SQ_OP), vals)

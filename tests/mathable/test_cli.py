@@ -91,7 +91,7 @@ def test_solve_with_nothing_to_place_says_so():
 def test_solve_ascii_covers_every_line():
     result = run("solve", "mathable", *CARDS, "--moves", "--limit", "2", "--ascii")
     assert result.exit_code == 0 and result.stdout.isascii()
-    assert "  3. I8=12     12  4 * 3 = 12 (H8, G8)" in result.stdout.splitlines()
+    assert "  3. F8=12     12  3 * 4 = 12 (G8, H8)" in result.stdout.splitlines()
     assert "−" in run("solve", "mathable", *CARDS).stdout
 
 
@@ -306,6 +306,13 @@ def test_simulate_is_reproducible_and_summarised():
     assert data["games"] == 2 and [s["policy"] for s in data["seats"]] == ["greedy",
                                                                            "random"]
     assert sum(s["win_rate"] for s in data["seats"]) == pytest.approx(1)
+
+
+def test_simulate_plays_the_same_games_on_any_number_of_threads():
+    args = ("simulate", "mathable", "--games", "3", "--seed", "8", "--json")
+    one, two = run(*args, "--threads", "1"), run(*args, "--threads", "2")
+    assert one.exit_code == 0, one.output
+    assert one.stdout == two.stdout
 
 
 def test_simulate_text_in_ascii():

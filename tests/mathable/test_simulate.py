@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from eureka import parallel
 from eureka.errors import EurekaError
 from eureka.mathable import simulate as simulation
 from eureka.mathable.board import SQUARES, START
@@ -189,6 +190,22 @@ def test_seeded_runs_repeat_exactly():
     other = simulate(3, ("optimal", "random"), seed=43)
     assert other.results != a.results
     assert len({r.scores for r in b.results}) > 1, "games of a run should differ"
+
+
+def test_runs_do_not_depend_on_the_thread_count(monkeypatch):
+    monkeypatch.setattr(simulation, "CHUNK", 3)         # several chunks, one uneven
+    runs = {}
+    for count in (1, 2):
+        parallel.choose(count)
+        try:
+            done = []
+            runs[count] = simulate(7, ("optimal", "greedy"), seed=5, progress=done.append)
+        finally:
+            parallel.choose(None)
+        assert done == list(range(1, 8))
+    assert runs[1].results == runs[2].results
+    assert runs[1].results == [play_game(("optimal", "greedy"), game_rng(5, i))
+                               for i in range(7)]
 
 
 def test_play_game_repeats_from_the_generator():

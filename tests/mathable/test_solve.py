@@ -81,24 +81,14 @@ def positions(draw, max_rack=4):
     return grid, rack
 
 
-def kernel_sets(grid: dict, rack) -> dict:
-    """Every set of placements the kernel builds, with its score: {frozenset: score}."""
-    vals = np.array(sorted(set(rack)), dtype=np.int64)
-    counts = np.array([rack.count(v) for v in vals], dtype=np.int64)
-    n, g, parent, last, size = kernels.best_turns(solve.board_array(grid), solve.SQ_OP,
-                                                  solve.AWARD, vals, counts, 10**7)
-    assert n > 0
+def every_set(grid: dict, rack, bonus=0) -> dict:
+    """Every set of placements the search finds when asked for more turns than exist
+    (nothing can then be pruned), with its score: {frozenset: score}."""
     found = {}
-    for s in range(1, n):
-        placed, t = [], s
-        while t > 0:
-            code = int(last[t])
-            placed.append((solve.cell_of(code >> kernels.CODE_SHIFT), int(vals[code & 15])))
-            t = parent[t]
-        key = frozenset(placed)
-        assert len(key) == len(placed) == size[s]
+    for turn in solve.best_turns(grid, rack, limit=10**6, bonus=bonus):
+        key = frozenset((s.placement.cell, s.placement.value) for s in turn.placements)
         assert key not in found, key
-        found[key] = int(g[s])
+        found[key] = turn.points - turn.bonus
     return found
 
 
@@ -117,24 +107,28 @@ def check_turn(grid, rack, turn, sets, bonus):
     return key
 
 
-@given(positions(), st.integers(1, 6), st.sampled_from([0, 0, 50, 7]))
-def test_best_turns_match_oracle(position, limit, bonus):
+@given(positions(), st.integers(1, 6), st.sampled_from([0, 0, 50, 7]), st.booleans())
+def test_best_turns_match_oracle(position, limit, bonus, bound_now):
     grid, rack = position
     sets = oracle.all_turns(grid, rack)
     assert sets[frozenset()] == 0
     totals = {s: v + (bonus if len(s) == len(rack) else 0) for s, v in sets.items() if s}
 
-    turns = solve.best_turns(grid, rack, limit=limit, bonus=bonus)
+    # Bounding from the first set on, or as the search does by default.
+    turns = solve.best_turns(grid, rack, limit=limit, bonus=bonus,
+                             **({"bound_after": 0} if bound_now else {}))
     assert [t.points for t in turns] == sorted(totals.values(), reverse=True)[:limit]
     keys = [check_turn(grid, rack, t, sets, bonus) for t in turns]
     assert len(set(keys)) == len(keys)
     for key, turn in zip(keys, turns):
         assert totals[key] == turn.points
+    # Equal totals: fewer placements first, then the placements in reading order.
+    ranks = [(-t.points, len(t.placements), sorted((solve.index(c), v) for c, v in key))
+             for t, key in zip(turns, keys)]
+    assert ranks == sorted(ranks)
 
-    # Every set the kernel builds (n - 1 non-empty ones), with its best score.
-    built = kernel_sets(grid, rack)
-    assert len(built) == len(sets) - 1
-    assert built == {s: v for s, v in sets.items() if s}
+    # Asked for every turn, the search finds every set with its best score.
+    assert every_set(grid, rack) == {s: v for s, v in sets.items() if s}
 
 
 @given(positions(max_rack=6))
@@ -172,7 +166,7 @@ SECOND_TURN = [((7, 5), 7), ((8, 5), 6), ((8, 7), 8), ((5, 6), 4), ((8, 4), 3),
 
 def rulebook_turn(grid, rack, turn, points):
     """The rulebook's own turn scores `points` under both scorers; the search's top turns
-    are the oracle's, and every set the kernel builds has the oracle's score."""
+    are the oracle's, and every set the search finds has the oracle's score."""
     assert oracle.score_sequence(grid, turn) == points
     assert sum(s.points for s in legality.score_turn(
         dict(grid), [Placement(c, v) for c, v in turn])) == points
@@ -184,7 +178,7 @@ def rulebook_turn(grid, rack, turn, points):
     assert [t.points for t in best] == totals[:3]
     for t in best:
         check_turn(grid, rack, t, sets, 50)
-    assert kernel_sets(grid, rack) == {s: v for s, v in sets.items() if s}
+    assert every_set(grid, rack) == {s: v for s, v in sets.items() if s}
     return best[0].points
 
 
@@ -196,7 +190,7 @@ def test_rulebook_first_turn():
 
 def test_rulebook_second_turn():
     # F8=7 F9=6 H9=8 G6=4 E9=3 E8=21 E10=7 scores 71 and places the whole rack (+50).
-    # Its ~2000 sets also make the kernel grow its state arrays.
+    # Its ~2000 sets also make the search grow its table.
     grid = {**oracle.start(), **dict(FIRST_TURN)}
     best = rulebook_turn(grid, SECOND_RACK, SECOND_TURN, 71)
     assert best >= 121

@@ -1,0 +1,151 @@
+"""The search's memory: a hash table of sets of placements and a heap of the best ones.
+
+A set of placements is its sorted placement codes packed 16 bits each (code + 1; 0 =
+none) into KEY_WORDS words: an exact key.  Entry e of the table keeps, in `info[e]`:
+the best score found for the set (G), the last placement of that order (LAST), the
+score it was last expanded with (DONE, −1: never), its size (SIZE), its place in the
+heap (HEAP, −1: not there) and its total with the full-rack bonus (TOTAL).
+
+The heap holds the `limit` best distinct sets found so far, least total on top: once
+full, its top is the threshold a set must reach to matter.
+"""
+
+import numpy as np
+from numba import njit
+
+from eureka.mathable.tokens import MAX_RACK
+
+SLOTS = 4                   # placement codes packed per key word (16 bits each)
+KEY_WORDS = -(-MAX_RACK // SLOTS)
+G, LAST, DONE, SIZE, HEAP, TOTAL = range(6)
+
+
+@njit(cache=True)
+def pack(codes, n, key):
+    """Pack n sorted placement codes into a key."""
+    for w in range(KEY_WORDS):
+        key[w] = np.uint64(0)
+    for i in range(n):
+        key[i // SLOTS] |= np.uint64(codes[i] + 1) << np.uint64(16 * (i % SLOTS))
+
+
+@njit(cache=True)
+def unpack(keys, e, out):
+    """Entry e's placement codes, sorted, into out; returns how many."""
+    n = 0
+    for w in range(KEY_WORDS):
+        word = keys[e, w]
+        for s in range(SLOTS):
+            v = np.int64((word >> np.uint64(16 * s)) & np.uint64(0xFFFF))
+            if v != 0:
+                out[n] = v - 1
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _slot(key, mask):
+    """The first slot to probe for a key (FNV-style mixing of its words)."""
+    h = np.uint64(1469598103934665603)
+    for w in range(KEY_WORDS):
+        h = (h ^ key[w]) * np.uint64(1099511628211)
+        h ^= h >> np.uint64(29)
+    return np.int64(h & np.uint64(mask))
+
+
+@njit(cache=True)
+def new(cap):
+    """An empty table for cap entries: keys, info, slots (entry + 1, 0 = free)."""
+    info = np.full((cap, 6), -1, dtype=np.int32)
+    return (np.zeros((cap, KEY_WORDS), dtype=np.uint64), info,
+            np.zeros(2 * cap, dtype=np.int32))
+
+
+@njit(cache=True)
+def find(keys, slots, key):
+    """The entry holding key, or −1 − (the free slot where it would go)."""
+    mask = slots.size - 1
+    h = _slot(key, mask)
+    while True:
+        s = slots[h]
+        if s == 0:
+            return -1 - h
+        s -= 1
+        same = True
+        for w in range(KEY_WORDS):
+            if keys[s, w] != key[w]:
+                same = False
+                break
+        if same:
+            return s
+        h = (h + 1) & mask
+
+
+@njit(cache=True)
+def add(keys, info, slots, n, key, free):
+    """Store key as entry n in the free slot `free` (from find), fields unset."""
+    for w in range(KEY_WORDS):
+        keys[n, w] = key[w]
+    slots[free] = n + 1
+    info[n, DONE] = -1
+    info[n, HEAP] = -1
+
+
+@njit(cache=True)
+def grow(keys, info, slots, n):
+    """The table with twice the room, its n entries kept at the same indices."""
+    keys2, info2, slots2 = new(2 * keys.shape[0])
+    keys2[:n] = keys[:n]
+    info2[:n] = info[:n]
+    mask = slots2.size - 1
+    for e in range(n):
+        h = _slot(keys2[e], mask)
+        while slots2[h] != 0:
+            h = (h + 1) & mask
+        slots2[h] = e + 1
+    return keys2, info2, slots2
+
+
+@njit(cache=True)
+def _swap(heap, info, i, j):
+    heap[i], heap[j] = heap[j], heap[i]
+    info[heap[i], HEAP] = i
+    info[heap[j], HEAP] = j
+
+
+@njit(cache=True)
+def sift_down(heap, hn, info, i):
+    """Restore the heap below place i (its total grew, or it was replaced)."""
+    while True:
+        small, a, b = i, 2 * i + 1, 2 * i + 2
+        if a < hn and info[heap[a], TOTAL] < info[heap[small], TOTAL]:
+            small = a
+        if b < hn and info[heap[b], TOTAL] < info[heap[small], TOTAL]:
+            small = b
+        if small == i:
+            return
+        _swap(heap, info, i, small)
+        i = small
+
+
+@njit(cache=True)
+def offer(heap, hn, info, e):
+    """Entry e's total is new or grew: keep it among the best; returns the heap size."""
+    i = info[e, HEAP]
+    if i >= 0:
+        sift_down(heap, hn, info, i)
+        return hn
+    if hn < heap.size:
+        heap[hn] = e
+        info[e, HEAP] = hn
+        i = hn
+        while i > 0 and info[heap[(i - 1) // 2], TOTAL] > info[heap[i], TOTAL]:
+            _swap(heap, info, i, (i - 1) // 2)
+            i = (i - 1) // 2
+        return hn + 1
+    if info[e, TOTAL] > info[heap[0], TOTAL]:
+        info[heap[0], HEAP] = -1
+        heap[0] = e
+        info[e, HEAP] = 0
+        sift_down(heap, hn, info, 0)
+    return hn

@@ -1,0 +1,102 @@
+"""The branch and bound on real boards: bounding from the first set on gives the same best
+turns as the search that prunes nothing (asked for every turn), on positions of the five
+CAVA 2024 games with racks of their unseen tokens, small ones favoured (they fit almost
+anywhere, so they make the largest searches)."""
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from eureka.errors import SearchTooLarge
+from eureka.mathable import kernels, solve
+from eureka.mathable.board import START
+from eureka.mathable.position import Position
+from eureka.mathable.record import read
+from tests.paths import DATA, EXAMPLES
+
+CAVA = DATA / "mathable" / "cava2024"
+GAMES = [read(CAVA / folder / f"{game}_turns.txt")
+         for folder, game in (("train", 1), ("train", 2), ("train", 3), ("train", 4),
+                              ("fake_test", 1))]
+
+
+@st.composite
+def real_positions(draw):
+    """The board before some turn of a CAVA game, and a rack of 2–5 unseen tokens."""
+    record = draw(st.sampled_from(GAMES))
+    grid = dict(START)
+    for play in record.plays[:draw(st.integers(0, len(record.plays)))]:
+        grid.update((p.cell, p.value) for p in play.placements)
+    unseen = sorted(Position(dict(grid)).unseen().elements())
+    small = [v for v in unseen if v <= 10]
+    rack = draw(st.lists(st.sampled_from(small) | st.sampled_from(unseen), min_size=2,
+                         max_size=5))
+    return grid, rack
+
+
+def every_turn(board, rack, bonus):
+    """Every turn, unpruned: asked for more turns than exist, nothing bounds."""
+    return solve.ranked(board, rack, 10**6, bonus, bound_after=10**9)
+
+
+@given(real_positions(), st.integers(1, 4), st.sampled_from([0, 50]))
+def test_bounded_search_keeps_the_best_turns(position, limit, bonus):
+    grid, rack = position
+    board = solve.board_array(grid)
+    everything = every_turn(board, rack, bonus)
+    bounded = solve.ranked(board, rack, limit, bonus, bound_after=0)
+    assert bounded == everything[:limit]
+    # The verified turns agree too (re-scored by the plain-Python scorer).
+    turns = solve.best_turns(grid, rack, limit, bonus, bound_after=0)
+    assert [t.points for t in turns] == [r.total for r in everything[:limit]]
+
+
+def test_bound_never_below_what_the_tokens_add():
+    """order_bound with a set's own caps is at least what its best turn scores."""
+    grid = dict(START)
+    for play in GAMES[2].plays[:12]:
+        grid.update((p.cell, p.value) for p in play.placements)
+    board = solve.board_array(grid)
+    rack = [1, 2, 3, 4, 5]
+    vals, counts = solve._rack(rack)
+    cand = kernels.fill_cand(board, solve.SQ_OP)
+    one = np.zeros((kernels.MAX_TOKEN + 1, 5, vals.size), dtype=bool)
+    two = np.zeros((5, vals.size), dtype=bool)
+    kernels.fill_tables(vals, counts.copy(), one, two)
+    near, far = kernels.open_squares(board, solve.SQ_OP, solve.AWARD)
+    cap = np.zeros((vals.size, len(rack) + 1), dtype=np.int64)
+    kernels.caps(board, solve.SQ_OP, solve.AWARD, cand, vals, counts, len(rack), one, two,
+                 near, far, np.zeros(1, dtype=np.int64), 0, cap)
+    bound = kernels.order_bound(vals, counts, cap, 0, 0,
+                                np.zeros(1 << len(rack), dtype=np.int64))
+    best = every_turn(board, rack, 0)[0]
+    assert best.total <= bound
+
+
+def test_a_search_past_its_budget_is_refused_in_one_line():
+    """Twelve small tokens on the rulebook game's board: far more sets than the budget,
+    so the search stops at the budget and says what to do."""
+    grid = dict(START)
+    for play in read(EXAMPLES / "mathable_rulebook.txt").plays:
+        grid.update((p.cell, p.value) for p in play.placements)
+    rack = [*range(1, 11), 1, 2]
+    with pytest.raises(SearchTooLarge) as refused:
+        solve.best_turns(grid, rack, max_states=20_000)
+    message = str(refused.value)
+    assert "\n" not in message and "more than 20,000 sets" in message
+    assert "search fewer tokens" in message
+    assert solve.best_turns(grid, rack[:5], max_states=20_000)     # a smaller rack fits
+
+
+def test_the_bound_prunes():
+    """On a busy board the bounded search stores far fewer sets, with the same answer."""
+    grid = dict(START)
+    for play in GAMES[2].plays[:12]:
+        grid.update((p.cell, p.value) for p in play.placements)
+    vals, counts = solve._rack([1, 2, 3, 4, 5, 6, 7])
+    runs = [kernels.best_sets(solve.board_array(grid), solve.SQ_OP, solve.AWARD, vals,
+                              counts, 50, 1, 10**7, after) for after in (0, 10**9)]
+    (bounded, best), (unbounded, everything) = runs
+    assert 0 < 2 * bounded < unbounded
+    assert best[:, :3].tolist() == everything[:, :3].tolist() == [[107, 57, 7]]
