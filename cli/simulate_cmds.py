@@ -61,5 +61,5 @@ SEED = click.option("--seed", default=0, show_default=True, type=Whole(0, 2**64 
 THREADS = click.option(
     "--threads", type=Whole(1, 1024), metavar="N", expose_value=False,
     callback=lambda ctx, param, value: parallel.choose(value),
-    help="Threads for the parallel kernels (default: EUREKA_THREADS, else the cores "
-         "other programs leave idle, measured).")
+    help="Threads for the parallel kernels (default: EUREKA_THREADS, else measured: "
+         "every core, or one where other programs keep the cores busy and one is faster).")

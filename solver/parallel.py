@@ -108,21 +108,23 @@ def _snapshot() -> tuple | None:
 
 
 _last = _snapshot()
+_others = 0.0         # the last measure of others(), kept while _last is too recent
 
 
 def others() -> float:
-    """The cores other processes kept busy since the last look (waiting SAMPLE
-    seconds when that was too recent); 0.0 where /proc/stat cannot be read."""
-    global _last
+    """The cores other processes kept busy since the last look, or the last measure
+    when that look is under SAMPLE seconds old (never waits); 0.0 where /proc/stat
+    cannot be read."""
+    global _last, _others
     now = _snapshot()
     if now is None or _last is None:
         return 0.0
     if now[0] - _last[0] < SAMPLE:
-        time.sleep(SAMPLE - (now[0] - _last[0]))
-        now = _snapshot()
+        return _others
     before, _last = _last, now
     ticks = (now[1] - before[1]) - (now[2] - before[2])
-    return max(0.0, ticks / os.sysconf("SC_CLK_TCK") / (now[0] - before[0]))
+    _others = max(0.0, ticks / os.sysconf("SC_CLK_TCK") / (now[0] - before[0]))
+    return _others
 
 
 def _learn(kernel, count: int, per_unit: float) -> None:

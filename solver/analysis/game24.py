@@ -23,7 +23,7 @@ def hands() -> np.ndarray:
 def solvable(cards: np.ndarray) -> tuple:
     """(with fractions, with whole numbers): whether all four cards make 24, every step
     ≥ 0, exact fractions in the first case and whole numbers in the second."""
-    with parallel.applied():
+    with parallel.applied(kernel="game24", units=len(cards)):
         whole = sweep(cards, TARGET, TARGET, False, PITAGORAS.cap)[:, 0] == HAND_SIZE
         return sweep_fractions(cards, TARGET), whole
 

@@ -7,7 +7,7 @@ the values of any two complementary parts (each unordered split once; − and ÷
 larger by smaller).  Two kinds of subset
 are never stored, only checked against the targets: the whole hand, and the subsets of
 all cards but one, whose values can only ever meet that one card and are combined with
-it at once.  The sweep runs the hands of a shard in parallel (prange) on every core.
+it at once.  The sweep runs the hands of a shard in parallel (prange), on the threads eureka.parallel chooses.
 
 `cap` bounds every step (a step cap, unlike the engine's cap on whole normal forms, see
 docs/RULES.md); the targets must not exceed it.  The sweeps pass 10^18.  Without ^ the

@@ -30,8 +30,9 @@ ADD, SUB, MUL, DIV, POW = range(5)
 SIGNS = "+-*/^"
 ANY, NONZERO, NONE = -3, -4, -1          # what a part must make, besides one value
 TABLE_WORK = 500_000                     # value pairs combined to build the tables, at most
-QUERY_WORK = 1_500_000_000               # candidate values tried by one search, at most
-QUERIES = 4_000_000                      # sub-hand questions remembered, at most (~400 MB)
+QUERY_WORK = 6_000_000                   # work of one search, at most (0.2–1.5 s)
+POW_WORK = 8                             # work of a candidate under ^ (roots, logs), else 1
+QUERIES = 1_000_000                      # sub-hand questions remembered, at most (~100 MB)
 NODES, WORK, ABORTED, UNSURE, NODE_LIMIT, WORK_LIMIT = range(6)
 
 
@@ -217,7 +218,6 @@ def _makes(X, v, wit, nowit, data, start, stop, stored, top, some, cnt, stride,
             W, O = A, B
             if not stored[A] or (stored[B] and stop[B] - start[B] < stop[A] - start[A]):
                 W, O = B, A
-            state[WORK] += stop[W] - start[W]
             for i in range(start[W], stop[W]):
                 w = data[i]
                 for op in range(5):
@@ -227,6 +227,10 @@ def _makes(X, v, wit, nowit, data, start, stop, stored, top, some, cnt, stride,
                         o = _needed(op, side, w, v, low, cap)
                         if o == NONE:
                             continue
+                        state[WORK] += POW_WORK if op == POW else 1
+                        if state[WORK] > state[WORK_LIMIT]:
+                            state[ABORTED] = 1
+                            return False
                         if o == ANY or o == NONZERO:
                             o = some[O, 0 if o == ANY else 1]
                             if o < 0 and not stored[O]:
