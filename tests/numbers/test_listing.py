@@ -66,8 +66,8 @@ def _solve(*args):
     return result.stdout.splitlines()
 
 
-@given(st.lists(st.integers(1, 9), min_size=2, max_size=5), st.integers(0, 30),
-       st.integers(0, 60))
+@given(st.lists(st.integers(1, 9), min_size=2, max_size=4), st.integers(0, 30),
+       st.integers(0, 30))
 def test_streamed_and_limited_output_is_the_head_of_the_whole(cards, target, limit):
     hand = ["--cards", *map(str, cards), "--target", str(target), "--no-trees"]
     whole = [assert_valid(json.loads(line)) for line in _solve(*hand, "--jsonl")]
