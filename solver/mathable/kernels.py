@@ -397,6 +397,16 @@ def _independent(x, y):
     return abs(a - b) > 2 * W or (a - b) % W != 0
 
 
+@njit(cache=True)
+def _remove(codes, n, code):
+    """Take `code` out of codes[:n], keeping the order of the others."""
+    j = 0
+    while codes[j] != code:
+        j += 1
+    for t in range(j, n - 1):
+        codes[t] = codes[t + 1]
+
+
 @njit(cache=True, nogil=True)
 def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states,
               bound_after):
@@ -465,11 +475,7 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
                 break
             code = placed[depth]
             _take_back(board, sq_op, cand, left, code)
-            j = 0
-            while cur[j] != code:
-                j += 1
-            for t in range(j, depth - 1):
-                cur[t] = cur[t + 1]
+            _remove(cur, depth, code)
             depth -= 1
             continue
         code, pts = mcode[depth, nxt[depth]], mpts[depth, nxt[depth]]
@@ -592,11 +598,7 @@ def _the_best(keys, info, slots, n, heap, hn, limit):
         while m > 0:
             code = info[s, table.LAST]
             out[row, 3 + m - 1] = code
-            j = 0
-            while codes[j] != code:
-                j += 1
-            for t in range(j, m - 1):
-                codes[t] = codes[t + 1]
+            _remove(codes, m, code)
             m -= 1
             if m > 0:
                 table.pack(codes, m, key)
