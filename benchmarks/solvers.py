@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from eureka.benchmarks.workloads import ARQUIMEDES_BATCH
-from eureka import countdown, pitagoras
+from eureka import countdown, parallel, pitagoras
 from eureka.arquimedes import kernels as K
 from eureka.errors import EurekaError, SearchTooLarge
 from eureka.arquimedes.plays import plays as arquimedes_plays
@@ -61,10 +61,13 @@ def eureka_arquimedes_plays(state):
 
 
 def eureka_arquimedes_games(seed):
-    """A batch of complete 4-player games (greedy against three random): the winners."""
+    """A batch of complete 4-player games (greedy against three random): the winners.
+    On the threads `eureka simulate arquimedes` uses (eureka.parallel)."""
     codes = np.array([K.GREEDY, K.RANDOM, K.RANDOM, K.RANDOM], np.int64)
-    return K.simulate(0, ARQUIMEDES_BATCH, 4, codes, K.deck_counts(True), K.ALL_OPS,
-                      seed)[0].tolist()
+    with parallel.applied(kernel=("arquimedes games", *codes.tolist()),
+                          units=ARQUIMEDES_BATCH):
+        return K.simulate(0, ARQUIMEDES_BATCH, 4, codes, K.deck_counts(True), K.ALL_OPS,
+                          seed)[0].tolist()
 
 
 def _oracles(checkout):

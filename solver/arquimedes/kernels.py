@@ -2,7 +2,9 @@
 and games.
 
 A card is a code: 1–13 its value, JOKER (14) the Knizia joker.  A hand is a count per
-code, hand[code].  A play is a row of PLAY_COLUMNS:
+code, and the hands of a round a matrix, hands[p, code]: kernels take (hands, p) rather
+than the row hands[p], whose every view costs atomic reference counts.  A play has the
+fields
 
     FIRST, FIRST_VALUE      the first card played and the value it stands for
     SECOND, SECOND_VALUE    the result card and its value (0, 0 for an `=` play)
@@ -10,7 +12,11 @@ code, hand[code].  A play is a row of PLAY_COLUMNS:
     TOP                     the value of the top card it answers (chosen by the player
                             when the top is a freshly turned joker)
 
-so the play reads `TOP OP FIRST_VALUE = SECOND_VALUE`, or `TOP = FIRST_VALUE`.
+so the play reads `TOP OP FIRST_VALUE = SECOND_VALUE`, or `TOP = FIRST_VALUE`.  Rows of
+PLAY_COLUMNS hold these fields outside the kernels; inside, a play is one int64 of
+8-bit fields (`field`), with two more for the strategies: NEW_TOP, the top it leaves,
+and KEY, its cards then the penalty it sheds (CARDS_KEY per card, plus the penalty).
+The plays a top can take are listed once, when the module loads (`_equations`).
 
 The round and game kernels keep their state in small arrays (see the S_ indices), draw
 from their own generator (splitmix64, seeded per game), and can write a trace of every
@@ -25,8 +31,9 @@ from eureka.arquimedes.cards import (ADD, CODES, DIV, EQ, HAND_SIZE, JOKER, MUL,
 from eureka.arquimedes.cards import deck as full_deck
 
 ALL_OPS = (1 << ADD) | (1 << SUB) | (1 << MUL) | (1 << DIV)
-FIRST, FIRST_VALUE, SECOND, SECOND_VALUE, OP, TOP = range(6)
-PLAY_COLUMNS = 6
+FIRST, FIRST_VALUE, SECOND, SECOND_VALUE, OP, TOP, NEW_TOP, KEY = range(8)
+PLAY_COLUMNS = 6                      # FIRST .. TOP
+CARDS_KEY = 32                        # above any penalty two cards shed (26)
 MAX_PLAYS = 13 * (2 + 4 * 13 * 3)    # a free top: every value, every operation
 RANDOM, GREEDY, TACTICIAN = range(3)  # the order of cards.STRATEGIES
 
@@ -63,7 +70,6 @@ def penalty(code):
     return TOP_VALUE if code == JOKER else code
 
 
-@njit(cache=True)
 def result(top, op, a):
     """top op a when it is a card value (1–13), else -1."""
     if op == ADD:
@@ -79,54 +85,89 @@ def result(top, op, a):
     return r if 1 <= r <= TOP_VALUE else -1
 
 
-@njit(cache=True)
-def _add(out, n, first, first_value, second, second_value, op, top):
-    out[n, FIRST] = first
-    out[n, FIRST_VALUE] = first_value
-    out[n, SECOND] = second
-    out[n, SECOND_VALUE] = second_value
-    out[n, OP] = op
-    out[n, TOP] = top
-    return n + 1
+def pack(first, first_value, second, second_value, op, top):
+    """A play as the kernels hold it: one int64 of 8-bit fields (FIRST .. KEY)."""
+    new_top = second_value if second else first_value
+    shed = penalty.py_func(first) + penalty.py_func(second)
+    key = (2 if second else 1) * CARDS_KEY + shed
+    fields = (first, first_value, second, second_value, op, top, new_top, key)
+    return sum(value << (8 * f) for f, value in enumerate(fields))
+
+
+def rows(plays: np.ndarray) -> np.ndarray:
+    """Plays as rows of PLAY_COLUMNS (FIRST .. TOP)."""
+    return (plays[:, None] >> (8 * np.arange(PLAY_COLUMNS))) & 255
 
 
 @njit(cache=True)
-def list_plays(top, free, hand, ops, out):
-    """Every legal play of `hand` on the top card, written to out[:n]; returns n.
+def field(play, f):
+    """Field f (FIRST .. KEY) of a play."""
+    return (play >> (8 * f)) & 255
+
+
+def _equations():
+    """Every play a top t can take, in the order list_plays gives them: EQUAL[t] the
+    plays `t = t` and `t = K`; then for each operation op in turn, each card a in turn
+    for which t op a = b is a card value: the k-th of them (k < PAIR_COUNT[t]) has the
+    cards PAIRS[t, k] = (a, b, op) and the plays PAIR_PLAYS[t, k]: with a and b, with
+    the joker and b, with a and the joker."""
+    equal = np.zeros((TOP_VALUE + 1, 2), np.int64)
+    pairs = np.zeros((TOP_VALUE + 1, 4 * TOP_VALUE, 3), np.uint8)
+    pair_plays = np.zeros((TOP_VALUE + 1, 4 * TOP_VALUE, 3), np.int64)
+    count = np.zeros(TOP_VALUE + 1, np.int64)
+    for t in range(1, TOP_VALUE + 1):
+        equal[t] = pack(t, t, 0, 0, EQ, t), pack(JOKER, t, 0, 0, EQ, t)
+        for op in range(ADD, DIV + 1):
+            for a in range(1, TOP_VALUE + 1):
+                b = result(t, op, a)
+                if b > 0:
+                    pairs[t, count[t]] = a, b, op
+                    pair_plays[t, count[t]] = (pack(a, a, b, b, op, t),
+                                               pack(JOKER, a, b, b, op, t),
+                                               pack(a, a, JOKER, b, op, t))
+                    count[t] += 1
+    return equal, pairs, pair_plays, count
+
+
+EQUAL, PAIRS, PAIR_PLAYS, PAIR_COUNT = _equations()
+
+
+@njit(cache=True)
+def _put(out, n, play, legal):
+    """Write the play at out[n]; the next free place is n + 1 when it is legal, else n
+    (without a branch: whether a card is in hand is not predictable)."""
+    out[n] = play
+    return n + legal
+
+
+@njit(cache=True)
+def list_plays(top, free, hands, p, ops, out):
+    """Every legal play of hands[p] on the top card, written to out[:n]; returns n.
 
     ops is a bit set of ADD..DIV.  A free top (a freshly turned joker) may be given any
     value 1–13 by the player."""
     n = 0
     lo, hi = (1, TOP_VALUE) if free else (top, top)
-    joker = hand[JOKER] > 0
+    joker = hands[p, JOKER] > 0
     for t in range(lo, hi + 1):
-        if hand[t] > 0:
-            n = _add(out, n, t, t, 0, 0, EQ, t)
+        n = _put(out, n, EQUAL[t, 0], hands[p, t] > 0)
         if joker:
-            n = _add(out, n, JOKER, t, 0, 0, EQ, t)
-        for op in range(ADD, DIV + 1):
-            if not (ops >> op) & 1:
-                continue
-            for a in range(1, TOP_VALUE + 1):
-                b = result(t, op, a)
-                if b < 0:
-                    continue
-                if hand[a] > 0 and hand[b] > (1 if a == b else 0):
-                    n = _add(out, n, a, a, b, b, op, t)
-                if joker and hand[b] > 0:
-                    n = _add(out, n, JOKER, a, b, b, op, t)
-                if joker and hand[a] > 0:
-                    n = _add(out, n, a, a, JOKER, b, op, t)
+            n = _put(out, n, EQUAL[t, 1], True)
+        for k in range(PAIR_COUNT[t]):
+            a, b, op = PAIRS[t, k, 0], PAIRS[t, k, 1], PAIRS[t, k, 2]
+            allowed = (ops >> op) & 1
+            n = _put(out, n, PAIR_PLAYS[t, k, 0],
+                     allowed & (hands[p, a] > 0) & (hands[p, b] > (a == b)))
+            if joker:
+                n = _put(out, n, PAIR_PLAYS[t, k, 1], allowed & (hands[p, b] > 0))
+                n = _put(out, n, PAIR_PLAYS[t, k, 2], allowed & (hands[p, a] > 0))
     return n
 
 
 @njit(cache=True)
 def shed(play):
     """The penalty a play takes out of the hand."""
-    s = penalty(play[FIRST])
-    if play[SECOND] != 0:
-        s += penalty(play[SECOND])
-    return s
+    return field(play, KEY) % CARDS_KEY
 
 
 @njit(cache=True)
@@ -134,14 +175,11 @@ def openness(t, unseen, ops):
     """How many ways cards not yet seen could answer a top of value t: one card equal
     to it, or two cards completing an equation (pairs counted by their copies)."""
     w = unseen[t] + unseen[JOKER]
-    for op in range(ADD, DIV + 1):
-        if not (ops >> op) & 1:
-            continue
-        for a in range(1, TOP_VALUE + 1):
-            b = result(t, op, a)
-            if b > 0:
-                w += unseen[a] * (unseen[b] - (1 if a == b else 0))
-                w += unseen[JOKER] * (unseen[a] + unseen[b])
+    for k in range(PAIR_COUNT[t]):
+        a, b, op = PAIRS[t, k, 0], PAIRS[t, k, 1], PAIRS[t, k, 2]
+        if (ops >> op) & 1:
+            w += unseen[a] * (unseen[b] - (1 if a == b else 0))
+            w += unseen[JOKER] * (unseen[a] + unseen[b])
     return w
 
 
@@ -183,24 +221,20 @@ def shuffle(cards, lo, hi, rng):
 # ---------------------------------------------------------------- strategies
 
 @njit(cache=True)
-def choose(strategy, plays, n, hand, pile_counts, deck, ops, rng):
-    """The index of the play a strategy makes (ties broken at random):
-    RANDOM     any legal play, uniformly;
+def choose(strategy, plays, n, hands, p, pile_counts, deck, ops, rng):
+    """The index of the play seat p's strategy makes (ties broken at random):
+    RANDOM     any legal play, uniformly (drawn in play_turns, without this call);
     GREEDY     the most cards, then the most penalty shed;
     TACTICIAN  the most penalty shed, then the top that the fewest unseen cards can
                answer (unseen: not in its hand and not on the play pile)."""
-    if strategy == RANDOM:
-        return below(rng, n)
-    unseen = deck - hand - pile_counts if strategy == TACTICIAN else deck
+    unseen = deck - hands[p] - pile_counts if strategy == TACTICIAN else deck
     best, ties = -1, 0
     best_key0, best_key1 = -1, 0
     for i in range(n):
-        cards = 1 if plays[i, SECOND] == 0 else 2
         if strategy == GREEDY:
-            k0, k1 = cards * 1000 + shed(plays[i]), 0
+            k0, k1 = field(plays[i], KEY), 0
         else:
-            top = plays[i, FIRST_VALUE] if plays[i, SECOND] == 0 else plays[i, SECOND_VALUE]
-            k0, k1 = shed(plays[i]), -openness(top, unseen, ops)
+            k0, k1 = shed(plays[i]), -openness(field(plays[i], NEW_TOP), unseen, ops)
         if k0 > best_key0 or (k0 == best_key0 and k1 > best_key1):
             best, ties, best_key0, best_key1 = i, 1, k0, k1
         elif k0 == best_key0 and k1 == best_key1:
@@ -265,30 +299,37 @@ def play_turns(hands, draw, pile, pile_counts, s, starter, strategies, deck, ops
     """Play the round from this state, starter first, until a hand is empty (returns
     that player) or every player passes in a row (returns -1); also the turns taken."""
     players = hands.shape[0]
+    held = hands.sum(axis=1)              # cards in each hand
     p, passes, turns = starter, 0, 0
     while True:
         turns += 1
-        n = list_plays(s[S_TOP], s[S_FREE], hands[p], ops, plays)
+        n = list_plays(s[S_TOP], s[S_FREE], hands, p, ops, plays)
         if n > 0:
-            i = choose(strategies[p], plays, n, hands[p], pile_counts, deck, ops, rng)
-            row = plays[i]
-            for card in (row[FIRST], row[SECOND]):
+            if strategies[p] == RANDOM:     # only the generator: no call, whose
+                play = plays[below(rng, n)]  # arguments cost atomic reference counts
+            else:
+                play = plays[choose(strategies[p], plays, n, hands, p, pile_counts, deck,
+                                    ops, rng)]
+            first, second = field(play, FIRST), field(play, SECOND)
+            for card in (first, second):
                 if card != 0:
                     hands[p, card] -= 1
+                    held[p] -= 1
                     pile[s[S_PILE]] = card
                     s[S_PILE] += 1
                     pile_counts[card] += 1
-            s[S_TOP] = row[FIRST_VALUE] if row[SECOND] == 0 else row[SECOND_VALUE]
+            s[S_TOP] = field(play, NEW_TOP)
             s[S_FREE] = 0
             passes = 0
-            _log(trace, s, rnd, p, EV_PLAY, row[FIRST], row[FIRST_VALUE], row[SECOND],
-                 row[SECOND_VALUE], row[OP], row[TOP])
-            if hands[p].sum() == 0:
+            _log(trace, s, rnd, p, EV_PLAY, first, field(play, FIRST_VALUE), second,
+                 field(play, SECOND_VALUE), field(play, OP), field(play, TOP))
+            if held[p] == 0:
                 return p, turns
         elif s[S_DRAW_POS] < s[S_DRAW_END]:
             card = draw[s[S_DRAW_POS]]
             s[S_DRAW_POS] += 1
             hands[p, card] += 1
+            held[p] += 1
             _log(trace, s, rnd, p, EV_DRAW, card, penalty(card), 0, 0, 0, 0)
         else:
             passes += 1
@@ -361,7 +402,7 @@ def play_game(players, strategies, deck, ops, seed, game, tokens, turns, all_pas
     hands = np.zeros((players, CODES), np.int64)
     draw = np.zeros(deck_cards.shape[0], np.int64)
     pile = np.zeros(deck_cards.shape[0], np.int64)
-    plays = np.zeros((MAX_PLAYS, PLAY_COLUMNS), np.int64)
+    plays = np.empty(MAX_PLAYS, np.int64)
     s = np.zeros(STATE, np.int64)
     s[S_TRACE] = 0
     starter = 0                       # the youngest player: seat 0
@@ -471,7 +512,7 @@ def rollouts(hand, top, free, options, unseen, seen, others, draw_size, strategy
                     pile_counts[card] += 1
             s[S_TOP] = row[FIRST_VALUE] if row[SECOND] == 0 else row[SECOND_VALUE]
             s[S_FREE] = 0
-        plays = np.zeros((MAX_PLAYS, PLAY_COLUMNS), np.int64)
+        plays = np.empty(MAX_PLAYS, np.int64)
         if hands[0].sum() == 0:
             winner = 0
         else:

@@ -9,10 +9,11 @@ from eureka.arquimedes.state import Play, State
 
 def plays(state: State) -> list:
     """Every legal play, the most cards first, then the most points shed."""
-    buffer = np.zeros((K.MAX_PLAYS, K.PLAY_COLUMNS), np.int64)
-    n = K.list_plays(state.top.value or 0, int(state.top.free), K.counts(state.hand),
-                     state.ops_mask, buffer)
-    rows = buffer[:n].tolist()                # columns FIRST .. TOP (kernels)
+    buffer = np.empty(K.MAX_PLAYS, np.int64)
+    hands = K.counts(state.hand)[None]                        # one seat: 0
+    n = K.list_plays(state.top.value or 0, int(state.top.free), hands, 0, state.ops_mask,
+                     buffer)
+    rows = K.rows(buffer[:n]).tolist()        # columns FIRST .. TOP (kernels)
     found = [Play(t, op, a, av, b, bv) for a, av, b, bv, op, t in rows]
     return sorted(found, key=lambda p: (p.second == 0, -p.shed, p))
 
