@@ -30,6 +30,10 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+plain = njit(cache=True, _nrt=False)
+"""For helpers that allocate no array: compiled without Numba's reference counts, so
+that passing them arrays costs no atomic increments (the hot loops call them often)."""
+
 PLUS, DIFF, TIMES, RATIO, POW = 0, 1, 2, 3, 4
 NS, PS, NP, PP, ALL = 5, 6, 7, 8, 9
 NSLOT = 10
@@ -72,7 +76,7 @@ def _push(buf, n, x):
     return buf, n + 1
 
 
-@njit(cache=True)
+@plain
 def _next_sub(A, X, cnt, stride):
     """The sub-hand after A among the sub-hands of X (mixed-radix count), or -1."""
     for k in range(stride.shape[0]):
@@ -82,7 +86,7 @@ def _next_sub(A, X, cnt, stride):
     return -1
 
 
-@njit(cache=True)
+@plain
 def _first_digit(X, cnt):
     for k in range(cnt.shape[1]):
         if cnt[X, k] > 0:
@@ -90,7 +94,7 @@ def _first_digit(X, cnt):
     return -1
 
 
-@njit(cache=True)
+@plain
 def _index(data, lo, hi, v):
     """Where v is in the sorted data[lo:hi] (binary search), or -1."""
     end = hi
@@ -103,7 +107,7 @@ def _index(data, lo, hi, v):
     return lo if lo < end and data[lo] == v else -1
 
 
-@njit(cache=True)
+@plain
 def _has(data, lo, hi, v):
     """Whether v is in the sorted, distinct data[lo:hi] (a binary search without
     branches to mispredict: the hot loop of the top-down search)."""
@@ -117,7 +121,7 @@ def _has(data, lo, hi, v):
     return data[lo] == v
 
 
-@njit(cache=True)
+@plain
 def power(b, e, cap):
     """b ** e when it is defined and <= cap, else -1 (0 ** 0 is undefined)."""
     if e == 0:
@@ -132,7 +136,7 @@ def power(b, e, cap):
     return acc
 
 
-@njit(cache=True)
+@plain
 def _root(v, e, cap):
     """The whole b with b ** e == v (e >= 1), or -1."""
     if v <= 1 or e == 1:
@@ -182,7 +186,7 @@ def _sorted_unique(buf, n, seen):
     return out[:m]
 
 
-@njit(cache=True)
+@plain
 def _combine(kind, a, b, positive, cap):
     """The root of `kind` over part values a, b (in ascending b order) as
     (value or -1 when not admitted, whether every larger b fails too)."""
@@ -204,38 +208,18 @@ def _combine(kind, a, b, positive, cap):
     return r, r < 0 and a >= 2 and b > 0
 
 
-@njit(cache=True)
+@plain
 def _splits_of(kind, X, A, cnt, dk):
     """Whether (A, X - A) is a split walked for a root of this kind (a sum or product
     holds the first card of X in A, so that each unordered split is walked once)."""
     return A != X and (kind == DIFF or kind == RATIO or kind == POW or cnt[A, dk] >= 1)
 
 
-@njit(cache=True)
-def _root_room(kind, X, start, stop, cnt, stride, budget):
-    """Room enough for what _root_values makes: a value per pair of part values, but
-    no more than budget and one row of pairs (it stops before a row once over budget)."""
-    lo_slot = PART_SLOTS[kind, 0]
-    hi_slot = PART_SLOTS[kind, 1]
-    dk = _first_digit(X, cnt)
-    total = 0
-    row = 0
-    A = _next_sub(0, X, cnt, stride)
-    while A != -1:
-        if _splits_of(kind, X, A, cnt, dk):
-            B = X - A
-            wide = stop[B, hi_slot] - start[B, hi_slot]
-            total = min(total + (stop[A, lo_slot] - start[A, lo_slot]) * wide, budget)
-            row = max(row, wide)
-        A = _next_sub(A, X, cnt, stride)
-    return total + row
-
-
-@njit(cache=True)
+@plain
 def _root_values(kind, X, data, start, stop, cnt, stride, positive, cap, buf, budget):
     """Every value (with repeats) of the admitted forms over X whose root is `kind`,
-    written to buf (with _root_room's room); their number.  It stops once more than
-    `budget` are made."""
+    written to buf; their number, or -(the room it needs) when buf is too small (call
+    again with a larger buf).  It stops once more than `budget` are made."""
     n = 0
     lo_slot = PART_SLOTS[kind, 0]
     hi_slot = PART_SLOTS[kind, 1]
@@ -246,8 +230,10 @@ def _root_values(kind, X, data, start, stop, cnt, stride, positive, cap, buf, bu
         b0, b1 = start[B, hi_slot], stop[B, hi_slot]
         if b1 > b0 and _splits_of(kind, X, A, cnt, dk):
             for i in range(start[A, lo_slot], stop[A, lo_slot]):
-                if n > budget:          # checked before each row: see _root_room
+                if n > budget:          # checked before each row
                     return n
+                if n + (b1 - b0) > buf.shape[0]:
+                    return -(n + b1 - b0)
                 a = data[i]
                 if kind == RATIO and a > cap:
                     continue
@@ -273,7 +259,7 @@ def _root_values(kind, X, data, start, stop, cnt, stride, positive, cap, buf, bu
     return n
 
 
-@njit(cache=True)
+@plain
 def _union_values(slot, X, leaf, data, start, stop, cap, buf):
     """The values (with repeats) of the root kinds the slot holds, and of the leaf
     when X is one card (leaf >= 0), written to buf (room for all of X's root values and
@@ -303,7 +289,7 @@ def new_marks():
     return np.zeros(_W0 + _W1 + _W2, np.uint64)
 
 
-@njit(cache=True)
+@plain
 def _mark(marks, v):
     one = np.uint64(1)
     w = v >> 6
@@ -312,7 +298,7 @@ def _mark(marks, v):
     marks[_W0 + _W1 + (w >> 12)] |= one << np.uint64((w >> 6) & 63)
 
 
-@njit(cache=True)
+@plain
 def _drain(marks, out, n):
     """Append the marked values to out[n:], ascending, and clear the marks; the new n."""
     one = np.uint64(1)
@@ -336,7 +322,7 @@ def _drain(marks, out, n):
     return n
 
 
-@njit(cache=True)
+@plain
 def _unique_into(buf, n, marks, out, m):
     """Append the distinct values of buf[:n] to out[m:], ascending; the new m.  The
     marks must be clear, and are left clear; buf is overwritten."""
@@ -349,13 +335,40 @@ def _unique_into(buf, n, marks, out, m):
             buf[large] = v
             large += 1
     m = _drain(marks, out, m)
-    if large:
-        big = np.sort(buf[:large])
-        for i in range(large):
-            if i == 0 or big[i] != big[i - 1]:
-                out[m] = big[i]
-                m += 1
+    _heapsort(buf, large)
+    for i in range(large):
+        if i == 0 or buf[i] != buf[i - 1]:
+            out[m] = buf[i]
+            m += 1
     return m
+
+
+@plain
+def _heapsort(buf, n):
+    """Sort buf[:n] in place (no allocation)."""
+    for root in range(n // 2 - 1, -1, -1):
+        _sift(buf, root, n)
+    for end in range(n - 1, 0, -1):
+        top = buf[0]
+        buf[0] = buf[end]
+        buf[end] = top
+        _sift(buf, 0, end)
+
+
+@plain
+def _sift(buf, root, n):
+    """Move buf[root] down the max-heap buf[:n] to its place."""
+    v = buf[root]
+    child = 2 * root + 1
+    while child < n:
+        if child + 1 < n and buf[child + 1] > buf[child]:
+            child += 1
+        if buf[child] <= v:
+            break
+        buf[root] = buf[child]
+        root = child
+        child = 2 * root + 1
+    buf[root] = v
 
 
 @njit(cache=True)
@@ -379,35 +392,57 @@ def build_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, budget,
             size += cnt[X, k]
             if cnt[X, k] > 0:
                 leaf = vals[k]
-        for slot in range(NSLOT):
-            n = 0
-            if slot >= 5:
-                room = 1 + stop[X, POW] - start[X, PLUS]      # the root kinds' values
-                if room > buf.shape[0]:
-                    buf = np.empty(max(room, 2 * buf.shape[0]), np.int64)
-                n = _union_values(slot, X, leaf if size == 1 else -1, data, start, stop,
-                                  cap, buf)
-            elif size >= 2 and (ops & KIND_OP[slot]) != 0:
-                room = _root_room(slot, X, start, stop, cnt, stride, budget)
-                if room > buf.shape[0]:
-                    buf = np.empty(max(room, 2 * buf.shape[0]), np.int64)
-                n = _root_values(slot, X, data, start, stop, cnt, stride, positive, cap,
-                                 buf, budget)
-            if n > budget:
-                return data[:nd], start, stop, False
-            if nd + n > data.shape[0]:
-                data = _grown(data, nd, n)
-            start[X, slot] = nd
-            nd = _unique_into(buf, n, marks, data, nd)
-            stop[X, slot] = nd
-            if nd > budget:
-                return data[:nd], start, stop, False
+        while True:
+            made, need = _hand_tables(X, leaf if size == 1 else -1, size >= 2, data, nd,
+                                      start, stop, cnt, stride, positive, ops, cap,
+                                      budget, buf, marks)
+            if need == 0:
+                break
+            if need > 0:            # room for need values, and no more than needed
+                buf = np.empty(max(need, min(2 * buf.shape[0], budget)), np.int64)
+            else:
+                data = _grown(data, nd, -need - nd)
+        if made < 0:
+            return data[:nd], start, stop, False
+        nd = made
     return data[:nd], start, stop, True
+
+
+@plain
+def _hand_tables(X, leaf, roots, data, nd, start, stop, cnt, stride, positive, ops, cap,
+                 budget, buf, marks):
+    """The tables of sub-hand X (its parts' built), every slot, written at data[nd:];
+    leaf: its card when X is one card, else -1; roots: whether X has root kinds (two
+    cards or more).  Returns (the new nd, 0), or (-1, 0) past the budget, or (nd, need)
+    when buf (need > 0: room for need values) or data (need < 0: for -need values in
+    all) is too small: call again once it is not."""
+    for slot in range(NSLOT):
+        n = 0
+        if slot >= 5:
+            room = 1 + stop[X, POW] - start[X, PLUS]      # the root kinds' values
+            if room > buf.shape[0]:
+                return nd, room
+            n = _union_values(slot, X, leaf, data, start, stop, cap, buf)
+        elif roots and (ops & KIND_OP[slot]) != 0:
+            n = _root_values(slot, X, data, start, stop, cnt, stride, positive, cap, buf,
+                             budget)
+            if n < 0:
+                return nd, -n
+        if n > budget:
+            return -1, 0
+        if nd + n > data.shape[0]:
+            return nd, -(nd + n)
+        start[X, slot] = nd
+        nd = _unique_into(buf, n, marks, data, nd)
+        stop[X, slot] = nd
+        if nd > budget:
+            return -1, 0
+    return nd, 0
 
 
 # ---------------------------------------------------------------- top-down forms of a value
 
-@njit(cache=True, inline="always")
+@plain
 def _put(out, n, kind, A, a, B, b):
     """Write the row (kind, A, a, B, b) at out[n:] (the caller made room)."""
     out[n] = kind
@@ -418,7 +453,7 @@ def _put(out, n, kind, A, a, B, b):
     return n + 5
 
 
-@njit(cache=True, inline="always")
+@plain
 def _split_edges(kind, A, B, v, data, start, stop, cap, out, n, stored_a, stored_b):
     """The rows (kind, A, a, B, b): a in part A, b in part B whose root `kind` gives v
     (v <= cap), written at out[n:]; the new n.  There must be room for as many rows as
@@ -507,15 +542,16 @@ def _split_edges(kind, A, B, v, data, start, stop, cap, out, n, stored_a, stored
     return n
 
 
-@njit(cache=True, inline="always")
+@plain
 def _found(data, lo, hi, stored, v):
     """v in the sorted data[lo:hi]; always a candidate in an unstored part."""
     return _has(data, lo, hi, v) if stored else True
 
 
-@njit(cache=True)
+@plain
 def _over_edges(A, B, start, stop, data, cap, out, n):
-    """The rows of the TIMES roots over the cap: both factors non-zero, product > cap."""
+    """The rows of the TIMES roots over the cap (both factors non-zero, product > cap)
+    written at out[n:]: the new n, or -1 when out has no room for them."""
     a0, a1 = start[A, PART_SLOTS[TIMES, 0]], stop[A, PART_SLOTS[TIMES, 0]]
     b0, b1 = start[B, PART_SLOTS[TIMES, 1]], stop[B, PART_SLOTS[TIMES, 1]]
     for i in range(a0, a1):
@@ -523,21 +559,22 @@ def _over_edges(A, B, start, stop, data, cap, out, n):
         if a == 0:
             continue
         if n + 5 * (b1 - b0) > out.shape[0]:
-            out = _grown(out, n, 5 * (b1 - b0))
+            return -1
         for j in range(b0, b1):
             b = data[j]
             if b != 0 and (b > cap or b > cap // a):
                 n = _put(out, n, TIMES, A, a, B, b)
-    return out, n
+    return n
 
 
-@njit(cache=True)
+@plain
 def _candidates(slot, X, v, first, stored, data, start, stop, cnt, stride, positive, ops,
                 cap, out):
     """Rows (kind, A, a, B, b), flat in out[:n]: the roots of the slot's kinds over X
-    making v, with their two parts (see PART_SLOTS).  A row with an unstored part is a
-    candidate: that part must still be shown to make its value.  first: stop after the
-    first row with both parts stored."""
+    making v, with their two parts (see PART_SLOTS); n, or -1 when out has no room for
+    them (call again with a larger out).  A row with an unstored part is a candidate:
+    that part must still be shown to make its value.  first: stop after the first row
+    with both parts stored."""
     n = 0
     low = 1 if positive else 0
     bits = SLOT_BITS[slot]
@@ -555,18 +592,20 @@ def _candidates(slot, X, v, first, stored, data, start, stop, cnt, stride, posit
             if _splits_of(kind, X, A, cnt, dk):
                 before = n
                 if kind == TIMES and v > cap:
-                    out, n = _over_edges(A, B, start, stop, data, cap, out, n)
+                    n = _over_edges(A, B, start, stop, data, cap, out, n)
+                    if n < 0:
+                        return -1
                 else:
                     sa, sb = PART_SLOTS[kind, 0], PART_SLOTS[kind, 1]
                     room = 5 * (stop[A, sa] - start[A, sa] + stop[B, sb] - start[B, sb])
                     if n + room > out.shape[0]:
-                        out = _grown(out, n, room)
+                        return -1
                     n = _split_edges(kind, A, B, v, data, start, stop, cap, out, n,
                                      stored[A], stored[B])
                 if first and n > before and stored[A] and stored[B]:
-                    return out, before + 5
+                    return before + 5
             A = _next_sub(A, X, cnt, stride)
-    return out, n
+    return n
 
 
 # The fields of a node of the graph (see value_graph), and its states.
@@ -575,14 +614,14 @@ NEW, OPEN, DONE, EMPTY = 0, 1, 2, 3
 _MIX = -7046029254386353131        # 0x9E3779B97F4A7C15 as a signed 64-bit number
 
 
-@njit(cache=True)
+@plain
 def _slot_of(node, u, mask):
     """Where node u goes in the hash table (of mask + 1 places)."""
     h = node[u, VALUE_] * _MIX + node[u, HAND_] * 16 + node[u, SLOT_]
     return (h ^ (h >> 29)) & mask
 
 
-@njit(cache=True)
+@plain
 def _node(slot, X, w, node, nn, table):
     """The number of node (slot, X, w), added when new (the caller made room): (number,
     nn)."""
@@ -599,6 +638,12 @@ def _node(slot, X, w, node, nn, table):
     node[nn, STATE_] = NEW
     table[i] = nn
     return nn, nn + 1
+
+
+@plain
+def _crowded(node, nn, table, more):
+    """Whether node or table lacks room for `more` nodes after the first nn."""
+    return nn + more > node.shape[0] or 2 * (nn + more) > table.shape[0]
 
 
 @njit(cache=True)
@@ -635,41 +680,74 @@ def value_graph(v, roots, mode, leaf_of, stored, data, start, stop, cnt, stride,
     edges[end[i - 1]:end[i]].  Parts come before the nodes they are parts of, and the
     nodes of each root after those of the roots before it.
     """
-    first = mode != 0
     node = np.empty((256, 6), np.int64)
-    nn = 0
     table = np.full(1024, -1, np.int64)
     kept = np.empty((256, 3), np.int64)         # the edges, node by node
-    ne = 0
     stack = np.empty(64, np.int64)
-    rows = np.empty(320, np.int64)
+    rows = np.empty(4096, np.int64)
     reached = np.full(roots.shape[0], -1, np.int64)
-    for r in range(roots.shape[0]):
+    at = np.zeros(5, np.int64)                  # see _search
+    while True:
+        lack = _search(v, roots, mode, leaf_of, stored, data, start, stop, cnt, stride,
+                       positive, ops, cap, node, table, kept, stack, rows, reached, at)
+        if lack == 0:
+            break
+        if lack == 1:
+            rows = np.empty(2 * rows.shape[0], np.int64)
+            continue
+        nn, ne, ns, more = at[1], at[2], at[3], at[4]
+        if _crowded(node, nn, table, more):
+            node, table = _room(node, nn, table, more)
+        if ne + more > kept.shape[0]:
+            bigger = np.empty((2 * (ne + more), 3), np.int64)
+            bigger[:ne] = kept[:ne]
+            kept = bigger
+        if ns + more > stack.shape[0]:
+            stack = _grown(stack, ns, more)
+    if mode == 2:
+        return reached, np.empty(0, np.int64), np.empty(0, np.bool_), \
+            np.empty(0, np.int64), np.empty((0, 3), np.int64)
+    return _in_build_order(reached, node, at[1], kept, leaf_of)
+
+
+@plain
+def _search(v, roots, mode, leaf_of, stored, data, start, stop, cnt, stride, positive, ops,
+            cap, node, table, kept, stack, rows, reached, at):
+    """value_graph's depth-first search from roots[at[0]] on, with at[1:4] nodes, edges
+    and nodes stacked so far: 0 once every root is searched; or, with at[:4] saved,
+    1 when rows, 2 when node, table, kept or stack lack room for at[4] more (call
+    again once they have it)."""
+    first = mode != 0
+    r, nn, ne, ns = at[0], at[1], at[2], at[3]
+    while r < roots.shape[0]:
         X = roots[r]
-        if stored[X]:
-            if not _has(data, start[X, ALL], stop[X, ALL], v):
-                continue
-            if mode == 2:
-                reached[r] = 0
-                continue
-        node, table = _room(node, nn, table, 1)
-        u, nn = _node(ALL, X, v, node, nn, table)
-        stack[0] = u
-        ns = 1
+        if ns == 0:                     # the search from this root starts
+            if stored[X]:
+                if not _has(data, start[X, ALL], stop[X, ALL], v):
+                    r += 1
+                    continue
+                if mode == 2:
+                    reached[r] = 0
+                    r += 1
+                    continue
+            if _crowded(node, nn, table, 1):
+                return _paused(at, r, nn, ne, ns, 1, 2)
+            u, nn = _node(ALL, X, v, node, nn, table)
+            stack[0] = u
+            ns = 1
         while ns > 0:
             u = stack[ns - 1]
             state = node[u, STATE_]
             if state == NEW:
-                rows, nr = _candidates(node[u, SLOT_], node[u, HAND_], node[u, VALUE_],
-                                       first, stored, data, start, stop, cnt, stride,
-                                       positive, ops, cap, rows)
-                node, table = _room(node, nn, table, 2 * nr // 5)
-                if ne + nr // 5 > kept.shape[0]:
-                    bigger = np.empty((2 * (ne + nr // 5), 3), np.int64)
-                    bigger[:ne] = kept[:ne]
-                    kept = bigger
-                if ns + 2 * nr // 5 > stack.shape[0]:
-                    stack = _grown(stack, ns, 2 * nr // 5)
+                nr = _candidates(node[u, SLOT_], node[u, HAND_], node[u, VALUE_], first,
+                                 stored, data, start, stop, cnt, stride, positive, ops,
+                                 cap, rows)
+                if nr < 0:
+                    return _paused(at, r, nn, ne, ns, 0, 1)
+                more = 2 * nr // 5
+                if (_crowded(node, nn, table, more) or ne + more > kept.shape[0]
+                        or ns + more > stack.shape[0]):
+                    return _paused(at, r, nn, ne, ns, more, 2)
                 node[u, FROM_] = ne
                 for k in range(0, nr, 5):
                     kind = rows[k]
@@ -692,7 +770,8 @@ def value_graph(v, roots, mode, leaf_of, stored, data, start, stop, cnt, stride,
                 for e in range(node[u, FROM_], node[u, TO_]):
                     if (node[kept[e, 1], STATE_] == DONE
                             and node[kept[e, 2], STATE_] == DONE):
-                        kept[m] = kept[e]
+                        for f in range(3):
+                            kept[m, f] = kept[e, f]
                         m += 1
                         if first:
                             break
@@ -703,12 +782,21 @@ def value_graph(v, roots, mode, leaf_of, stored, data, start, stop, cnt, stride,
                 ns -= 1
             else:
                 ns -= 1
-        if node[u, STATE_] == DONE:
+        if node[u, STATE_] == DONE:     # u: the root's node, the last one left
             reached[r] = u
-    if mode == 2:
-        return reached, np.empty(0, np.int64), np.empty(0, np.bool_), \
-            np.empty(0, np.int64), np.empty((0, 3), np.int64)
-    return _in_build_order(reached, node, nn, kept, leaf_of)
+        r += 1
+    return _paused(at, r, nn, ne, ns, 0, 0)
+
+
+@plain
+def _paused(at, r, nn, ne, ns, more, lack):
+    """Save _search's place in at; return lack."""
+    at[0] = r
+    at[1] = nn
+    at[2] = ne
+    at[3] = ns
+    at[4] = more
+    return lack
 
 
 @njit(cache=True)
@@ -755,6 +843,24 @@ def _in_build_order(reached, node, nn, kept, leaf_of):
                 ns -= 1
         reached[r] = number[reached[r]]
     return reached, value[:k], leaf[:k], end[:k], edges[:ne]
+
+@njit(cache=True)
+def form_bounds(leaf, end, edges, most):
+    """[0, b0, b0 + b1, ...]: the running sums of the nodes' form bounds, for a graph of
+    value_graph's shape: node i holds at most its card plus, per edge, the product of
+    its parts' bounds, and each bound stops growing at `most`."""
+    bound = np.empty(end.shape[0], np.int64)
+    made = np.zeros(end.shape[0] + 1, np.int64)
+    e = 0
+    for i in range(end.shape[0]):
+        b = 1 if leaf[i] else 0
+        while e < end[i]:
+            b = min(b + bound[edges[e, 1]] * bound[edges[e, 2]], most)
+            e += 1
+        bound[i] = b
+        made[i + 1] = made[i] + b
+    return made
+
 
 # ---------------------------------------------------------------- expression trees
 

@@ -5,6 +5,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
+from eureka import pitagoras
 from eureka.numbers import kernels as K
 from eureka.numbers.engine import HandSearch, marks
 from tests.numbers.test_engine_oracle import problems
@@ -37,3 +38,16 @@ def test_every_form_one_form_and_reachability_agree(problem):
         assert (one is None) or one in forms
         assert search.reaches(target, X) == (X in reaching)
     assert search.reaches(target) == bool(reaching)
+
+
+def test_a_large_graph_grown_while_searched_agrees_across_modes():
+    """Eight cards: the search outgrows the room it starts with (256 nodes and edges),
+    pauses, is given more and resumes; reachability and one form still agree with the
+    graph of every form."""
+    search = HandSearch((1, 2, 3, 4, 5, 6, 7, 8), pitagoras.rules())
+    graph = search._every(32)
+    assert len(graph.value) > 256 and len(graph.edges) > 256
+    reaching = set(search.hands_reaching(32))
+    for X in search.hand.by_size[:40]:          # the largest: searched top-down
+        assert (X in reaching) == (search.one_form(32, X) is not None) \
+            == search.reaches(32, X)
