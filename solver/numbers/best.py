@@ -30,8 +30,9 @@ ADD, SUB, MUL, DIV, POW = range(5)
 SIGNS = "+-*/^"
 ANY, NONZERO, NONE = -3, -4, -1          # what a part must make, besides one value
 TABLE_WORK = 500_000                     # value pairs combined to build the tables, at most
-QUERY_WORK = 6_000_000                   # work of one search, at most (0.2–1.5 s)
+QUERY_WORK = 15_000_000                  # work of one search, at most (about 0.5 s)
 POW_WORK = 8                             # work of a candidate under ^ (roots, logs), else 1
+LOOKUP_WORK = 2                          # more when its part is looked up in a table
 QUERIES = 1_000_000                      # sub-hand questions remembered, at most (~100 MB)
 NODES, WORK, ABORTED, UNSURE, NODE_LIMIT, WORK_LIMIT = range(6)
 
@@ -57,6 +58,7 @@ def _grow_level(lo, hi, order, vals, cnt, stride, data, nd, start, stop, low, op
     """The sorted values of the sub-hands order[lo:hi] (all of one size), from the
     tables of the smaller ones, appended to data[:nd]."""
     buf = np.empty(4096, np.int64)
+    seen = np.zeros(K.SMALL, np.bool_)
     for idx in range(lo, hi):
         X = order[idx]
         n = 0
@@ -67,17 +69,21 @@ def _grow_level(lo, hi, order, vals, cnt, stride, data, nd, start, stop, low, op
                 for i in range(start[A], stop[A]):
                     for j in range(start[B], stop[B]):
                         for op in range(5):
-                            if (ops >> op) & 1:
-                                for r in (_step(op, data[i], data[j], low, cap),
-                                          _step(op, data[j], data[i], low, cap)):
-                                    if r >= 0:
-                                        buf, n = K._push(buf, n, r)
+                            if not (ops >> op) & 1:
+                                continue
+                            r = _step(op, data[i], data[j], low, cap)
+                            if r >= 0:
+                                buf, n = K._push(buf, n, r)
+                            if op != ADD and op != MUL:        # + and × commute
+                                r = _step(op, data[j], data[i], low, cap)
+                                if r >= 0:
+                                    buf, n = K._push(buf, n, r)
             A = K._next_sub(A, X, cnt, stride)
         if n == 0:
             for k in range(vals.shape[0]):
                 if cnt[X, k] == 1 and X == stride[k]:
                     buf, n = K._push(buf, n, vals[k])
-        uniq = np.unique(buf[:n])
+        uniq = K._sorted_unique(buf, n, seen)
         data = K._grown(data, nd, uniq.shape[0])
         start[X] = nd
         for i in range(uniq.shape[0]):
@@ -195,10 +201,15 @@ def _needed(op, side, w, v, low, cap):
 
 @njit(cache=True)
 def _makes(X, v, wit, nowit, data, start, stop, stored, top, some, cnt, stride,
-           low, ops, cap, memo, state):
+           size, smax, low, ops, cap, memo, state):
     """Whether the cards of exactly X make v. With a 5-slot `wit`, X is split afresh
     and wit receives (op, L, l, R, r), v == l op r. Gives up (state[ABORTED]) past the
-    limits; state[UNSURE] marks a question about a part it could not settle."""
+    limits; state[UNSURE] marks a question about a part it could not settle.
+
+    The splits whose other part is stored (up to smax cards: a look-up) come first,
+    then those asking a part of size[X] - 1 cards, of size[X] - 2 ... (fewer questions
+    each, a larger part being asked of a smaller stored one): a witness is found
+    early, and a "no" costs the same."""
     want = wit.shape[0] > 0
     if v < low or v > top[X]:
         return False
@@ -211,13 +222,18 @@ def _makes(X, v, wit, nowit, data, start, stop, stored, top, some, cnt, stride,
     if state[NODES] > state[NODE_LIMIT] or state[WORK] > state[WORK_LIMIT]:
         state[ABORTED] = 1
         return False
-    A = K._next_sub(0, X, cnt, stride)
-    while A != -1:
-        B = X - A
-        if B != 0 and A <= B:
+    last = max(size[X], smax + 1)
+    for step in range(smax, last):
+        asked = smax if step == smax else smax + last - step     # size of O, or smax
+        A = K._next_sub(0, X, cnt, stride)
+        while A != -1:
+            B = X - A
             W, O = A, B
             if not stored[A] or (stored[B] and stop[B] - start[B] < stop[A] - start[A]):
                 W, O = B, A
+            if B == 0 or A > B or max(size[O], smax) != asked:
+                A = K._next_sub(A, X, cnt, stride)
+                continue
             for i in range(start[W], stop[W]):
                 w = data[i]
                 for op in range(5):
@@ -236,21 +252,26 @@ def _makes(X, v, wit, nowit, data, start, stop, stored, top, some, cnt, stride,
                             if o < 0 and not stored[O]:
                                 state[UNSURE] = 1
                             ok = o >= 0
+                        elif not low <= o <= top[O]:
+                            ok = False
+                        elif stored[O]:              # a look-up, not a call
+                            state[WORK] += LOOKUP_WORK
+                            ok = K._index(data, start[O], stop[O], o) >= 0
                         else:
-                            ok = low <= o <= top[O] and _makes(
+                            ok = _makes(
                                 O, o, nowit, nowit, data, start, stop, stored, top, some,
-                                cnt, stride, low, ops, cap, memo, state)
+                                cnt, stride, size, smax, low, ops, cap, memo, state)
                         if state[ABORTED]:
                             return False
                         if ok:
                             if want:
+                                parts = (W, w, O, o) if side == 0 else (O, o, W, w)
                                 wit[0] = op
-                                wit[1], wit[2], wit[3], wit[4] = (W, w, O, o) if side == 0 \
-                                    else (O, o, W, w)
+                                wit[1], wit[2], wit[3], wit[4] = parts
                             else:
                                 memo[key] = True
                             return True
-        A = K._next_sub(A, X, cnt, stride)
+            A = K._next_sub(A, X, cnt, stride)
     if not want:
         memo[key] = False
     return False
@@ -291,6 +312,7 @@ class BestSearch:
         self.data, self.n_stored = data[:nd], lo
         self.stored = np.zeros(h.count, np.bool_)
         self.stored[order[:lo]] = True
+        self.smax = int(h.size[order[lo - 1]])          # the most cards stored
         self.top, self.some = _bounds(order, lo, h.cnt, h.stride, self.data, self.start,
                                       self.stop, *self._args)
         self.memo = Dict.empty(key_type=types.UniTuple(types.int64, 2),
@@ -304,7 +326,8 @@ class BestSearch:
         wit = self._nowit if witness is None else witness
         found = _makes(int(X), int(value), wit, self._nowit, self.data, self.start,
                        self.stop, self.stored, self.top, self.some, self.hand.cnt,
-                       self.hand.stride, *self._args, self.memo, self.state)
+                       self.hand.stride, self.hand.size, self.smax, *self._args,
+                       self.memo, self.state)
         if self.state[ABORTED]:
             raise SearchTooLarge(
                 f"proving that no equation of {int(self.hand.size[X])} cards makes "

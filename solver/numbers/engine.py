@@ -10,7 +10,6 @@ parts first, each once.
 """
 
 import threading
-from collections import Counter
 from functools import lru_cache
 from math import comb
 
@@ -20,6 +19,7 @@ from eureka.errors import HandError, SearchTooLarge
 from eureka.numbers import form as F
 from eureka.numbers import kernels as K
 from eureka.numbers.budget import refuse_beyond
+from eureka.numbers.form_bound import form_bounds
 from eureka.numbers.rules import Rules
 
 OP_BITS = {"+": K.OP_ADD, "-": K.OP_SUB, "*": K.OP_MUL, "/": K.OP_DIV, "^": K.OP_POW}
@@ -49,20 +49,22 @@ def _numbering(mult: tuple) -> tuple:
     order = np.argsort(size[1:], kind="stable").astype(np.int64) + 1
     sizes = size.tolist()
     by_size = sorted(range(1, count), key=lambda X: (-sizes[X], X))
-    return stride, cnt, size, order, cnt.tolist(), by_size
+    upto = np.cumsum(np.bincount(size[1:], minlength=sum(mult) + 1)).tolist()
+    return stride, cnt, size, order, cnt.tolist(), by_size, upto
 
 
 class SubHands:
     """The sub-multisets of a hand, numbered in mixed radix (see kernels); by_size: all
-    but the empty one, the largest first.  The arrays depend only on how many times each
-    value is held, and are shared by the hands held alike: they are never changed."""
+    but the empty one, the largest first; upto[s]: how many of them hold at most s
+    cards.  The arrays depend only on how many times each value is held, and are shared
+    by the hands held alike: they are never changed."""
 
     def __init__(self, cards):
-        counts = sorted(Counter(cards).items())
-        self._values = [v for v, _ in counts]
+        cards = list(cards)
+        self._values = sorted(set(cards))
         self.vals = np.array(self._values, dtype=np.int64)
-        (self.stride, self.cnt, self.size, self.order, self._counts,
-         self.by_size) = _numbering(tuple(m for _, m in counts))
+        (self.stride, self.cnt, self.size, self.order, self._counts, self.by_size,
+         self.upto) = _numbering(tuple(map(cards.count, self._values)))
         self.count = len(self._counts)
         self.full = self.count - 1
 
@@ -103,7 +105,7 @@ class HandSearch:
         # make one value stand for many (then parts are confirmed top-down).
         shallow = rules.domain == "positive" and "^" not in rules.ops and n >= 4
         self.largest_stored = n - 2 if shallow else max(n - 1, 1)
-        self.n_stored = int(np.sum(self.hand.size[1:] <= self.largest_stored))
+        self.n_stored = self.hand.upto[self.largest_stored]
         refuse_beyond(self.hand, self.largest_stored, rules.cap, self._tables(budget),
                       budget, f"the tables of {n} cards under these rules")
         data, start, stop, ok = K.build_tables(
@@ -132,7 +134,7 @@ class HandSearch:
             i = int(np.searchsorted(values, value))
             return i < len(values) and int(values[i]) == value
         roots = self.hand.by_size if X is None else [X]
-        return max(self._graph(value, roots, REACH)[0]) >= 0
+        return self._graph(value, roots, REACH)[0].max() >= 0
 
     def hands_reaching(self, value: int) -> list[int]:
         """Every sub-hand with an equation of this value, the largest first."""
@@ -200,12 +202,17 @@ class HandSearch:
         self._built(graph, max(nodes, default=-1))
         return [self._built(graph, u) for u in nodes]
 
+    def graph_of(self, value: int) -> "FormGraph | None":
+        """The graph forms_of(value, ...) built its forms from (None before)."""
+        return self._forms.get(value)
+
     def _every(self, value) -> "FormGraph":
         """The graph of every form of value over every sub-hand (kept)."""
         graph = self._forms.get(value)
         if graph is None:
             graph = self._forms[value] = FormGraph(
-                self.hand.by_size, *self._graph(value, self.hand.by_size, EVERY))
+                self.hand.by_size, *self._graph(value, self.hand.by_size, EVERY),
+                hand=self.hand)
         return graph
 
     def one_form(self, value: int, X: int) -> tuple | None:
@@ -219,11 +226,10 @@ class HandSearch:
 
     def _graph(self, value, roots, mode):
         """The graph the forms of value over each root (sub-hand) are built from (see
-        kernels.value_graph), as lists."""
-        reached, made, leaf, end, edges = K.value_graph(
+        kernels.value_graph): (reached, value, leaf, end, edges) arrays."""
+        return K.value_graph(
             int(value), np.array(roots, np.int64), mode, self._leaf_of, self.stored,
             self.data, self.start, self.stop, self.hand.cnt, self.hand.stride, *self._args)
-        return reached.tolist(), made.tolist(), leaf.tolist(), end.tolist(), edges.tolist()
 
     def _built(self, graph, u) -> frozenset:
         """The forms of node u of the graph (-1: none), building the nodes up to u not
@@ -232,14 +238,27 @@ class HandSearch:
                                           graph.edges)
         if self._forms_built + graph.bound(len(forms), u + 1) > FORM_BUDGET:
             raise _too_many()               # before building any of them
+        cards: dict = {}        # value -> a card's forms, shared by its nodes of any slot
+        first = end[len(forms) - 1] if forms else 0
         for i in range(len(forms), u + 1):
-            found = {F.leaf(value[i])} if leaf[i] else set()
-            for kind, a, b in edges[end[i - 1] if i else 0:end[i]]:
-                found.update(_joined(kind, forms[a], forms[b]))
+            if leaf[i] and first == end[i]:     # a card and nothing else
+                found = cards.get(value[i])
+                if found is None:
+                    found = cards[value[i]] = frozenset(((F.LEAF, value[i]),))
+            else:
+                found = [(F.LEAF, value[i])] if leaf[i] else []
+                for kind, a, b in edges[first:end[i]]:
+                    join, A, B = _JOINED[kind], forms[a], forms[b]
+                    if len(A) == 1 == len(B):   # the most common by far
+                        found.append(join(*A, *B))
+                    else:
+                        found += [join(fa, fb) for fa in A for fb in B]
+                first = end[i]
+                found = frozenset(found)
             self._forms_built += len(found)
             if self._forms_built > FORM_BUDGET:
                 raise _too_many()           # a safety net: the bound comes first
-            forms.append(frozenset(found))
+            forms.append(found)
         return forms[u] if u >= 0 else frozenset()
 
     # -- expression trees ------------------------------------------------------------
@@ -250,7 +269,7 @@ class HandSearch:
         every = value is None
         if not every and not self.rules.lowest <= value <= self.rules.cap:
             return 0
-        n_stored = len(h.order) if every else int(np.sum(h.size[1:] <= max(n - 1, 1)))
+        n_stored = len(h.order) if every else h.upto[max(n - 1, 1)]
         binom = np.array([[comb(i, j) for j in range(11)] for i in range(11)], np.int64)
         tv, tc, start, stop = K.tree_tables(h.vals, h.cnt, h.stride, h.order, n_stored,
                                             *self._args, binom)
@@ -260,39 +279,32 @@ class HandSearch:
 
 class FormGraph:
     """The forms of one value over some roots (sub-hands), built node by node from a
-    graph (see kernels.value_graph): node i makes value[i], is a card when leaf[i], and
-    is made by the edges (kind, part a, part b) edges[end[i - 1]:end[i]]; parts come
-    first.  forms[i]: the forms of the nodes built so far."""
+    graph (see kernels.value_graph, whose arrays it takes): node i makes value[i], is a
+    card when leaf[i], and is made by the edges (kind, part a, part b)
+    edges[end[i - 1]:end[i]]; parts come first.  forms[i]: the forms of the nodes built
+    so far."""
 
-    def __init__(self, roots, reached, value, leaf, end, edges):
-        self.reached = reached
-        self.root = dict(zip(roots, reached))
-        self.value, self.leaf, self.end, self.edges = value, leaf, end, edges
+    def __init__(self, roots, reached, value, leaf, end, edges, hand=None):
+        self._arrays = leaf, end, edges
+        self._cards = (value, hand) if hand is not None and value.dtype == np.int64 \
+            else None                   # whole values over `hand`: see form_bound
+        self.reached = reached.tolist()
+        self.root = dict(zip(roots, self.reached))
+        self.value, self.leaf, self.end, self.edges = (value.tolist(), leaf.tolist(),
+                                                       end.tolist(), edges.tolist())
         self.forms: list = []
         self._made: list | None = None
 
     def bound(self, first: int, stop: int) -> int:
         """At most how many forms nodes first..stop - 1 hold together: a node holds at
         most its card plus, per edge, the product of its parts' bounds (each node's
-        bound stops growing past FORM_BUDGET)."""
+        bound stops growing past FORM_BUDGET); with the cards known, a sum or product
+        of repeated cards is counted once (form_bound)."""
         if self._made is None:
-            self._made = _bounds_summed(self.leaf, self.end, self.edges)
+            made = (K.form_bounds(*self._arrays, FORM_BUDGET + 1) if self._cards is None
+                    else form_bounds(*self._arrays, *self._cards, FORM_BUDGET + 1))
+            self._made = made.tolist()
         return self._made[stop] - self._made[first]
-
-
-def _bounds_summed(leaf, end, edges) -> list:
-    """[0, b0, b0 + b1, ...]: the running sums of the nodes' form bounds (see
-    FormGraph.bound)."""
-    most = FORM_BUDGET + 1
-    bound, made, start = [], [0], 0
-    for i, stop in enumerate(end):
-        n = 1 if leaf[i] else 0
-        for _, a, b in edges[start:stop]:
-            n += bound[a] * bound[b]
-        bound.append(min(n, most))
-        made.append(made[-1] + bound[-1])
-        start = stop
-    return made
 
 
 def _too_many() -> SearchTooLarge:
@@ -302,8 +314,9 @@ def _too_many() -> SearchTooLarge:
 
 
 def edges_graph(search, value, roots, mode):
-    """HandSearch._graph built in Python from search._edges, for a search whose rows
-    are all exact (every part stored, as in the fraction domain); mode: EVERY or ONE."""
+    """HandSearch._graph built in Python from search._edges (arrays; the values as
+    Python numbers), for a search whose rows are all exact (every part stored, as in
+    the fraction domain); mode: EVERY or ONE."""
     number: dict = {}
     made, leaf, end, edges = [], [], [], []
 
@@ -320,22 +333,37 @@ def edges_graph(search, value, roots, mode):
         return number[key]
 
     reached = [visit(K.ALL, X, value) if search.reaches(value, X) else -1 for X in roots]
-    return reached, made, leaf, end, edges
+    return (np.array(reached, np.int64), np.array(made, object), np.array(leaf, np.bool_),
+            np.array(end, np.int64), np.array(edges, np.int64).reshape(-1, 3))
 
 
-def _joined(kind, A, B) -> list:
-    """The forms of a root of this kind over each part fa in A and fb in B (see
-    kernels.PART_SLOTS); the parts' terms or factors are taken once, not per pair."""
-    if kind == K.PLUS:
-        B = [F.terms(fb) for fb in B]
-        return [F.make_sum((fa,) + tb) for fa in A for tb in B]
-    if kind == K.DIFF:
-        B = [F.terms(fb) for fb in B]
-        return [F.make_sum(ta, tb) for ta in map(F.terms, A) for tb in B]
-    if kind == K.TIMES:
-        B = [F.factors(fb) for fb in B]
-        return [F.make_product((fa,) + fb) for fa in A for fb in B]
-    if kind == K.RATIO:
-        B = [F.factors(fb) for fb in B]
-        return [F.make_product(fa, fb) for fa in map(F.factors, A) for fb in B]
-    return [F.make_power(fa, fb) for fa in A for fb in B]
+SUM, PRODUCT, POWER = F.SUM, F.PRODUCT, F.POWER
+
+
+def _sum(fa, fb) -> tuple:
+    return SUM, tuple(sorted((fa, *fb[1]) if fb[0] == SUM else (fa, fb))), ()
+
+
+def _difference(fa, fb) -> tuple:
+    return SUM, fa[1] if fa[0] == SUM else (fa,), fb[1] if fb[0] == SUM else (fb,)
+
+
+def _product(fa, fb) -> tuple:
+    return PRODUCT, tuple(sorted((fa, *fb[1]) if fb[0] == PRODUCT else (fa, fb))), ()
+
+
+def _ratio(fa, fb) -> tuple:
+    return (PRODUCT, fa[1] if fa[0] == PRODUCT else (fa,),
+            fb[1] if fb[0] == PRODUCT else (fb,))
+
+
+def _power(fa, fb) -> tuple:
+    return POWER, fa, fb
+
+
+_JOINED = (_sum, _difference, _product, _ratio, _power)
+"""By kind (kernels.PLUS ... POW are 0 ... 4): the form of a root of that kind over
+parts fa and fb (see kernels.PART_SLOTS), as F.make_sum, F.make_product and
+F.make_power make it.  A part's terms (factors) are its own when it is a sum (product),
+else the part itself; those of a part made of added terms (or factors) only are sorted
+already, so that a difference (or ratio) of two such parts needs no sort."""

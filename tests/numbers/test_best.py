@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from eureka import countdown, pitagoras
 from eureka.errors import SearchTooLarge
 from eureka.numbers import form as F
-from eureka.numbers.best import BestSearch
+from eureka.numbers.best import WORK, BestSearch
 from eureka.numbers.budget import predicted_values
 from eureka.numbers.engine import HandSearch
 from eureka.numbers.solve import Equation, best_equation, most_cards
@@ -82,6 +82,19 @@ def test_a_target_beyond_every_value_is_proven_unreachable():
     beyond = int(search.top[search.hand.full]) + 1
     assert search.best(beyond) == (None, True)
     assert pitagoras.GAME.any_numbers().solve(cards, beyond, best=True).reachable is False
+
+
+@pytest.mark.parametrize("cards, target, most", [
+    ([6, 4, 15, 10, 5, 3, 18, 23, 21, 2], 1415403, 100_000),        # was 3,673,299
+    ([11, 5, 13, 21, 2, 3, 18, 4, 12, 19], 168106871, 4_000_000),   # was over 6,000,000
+])
+def test_stored_parts_are_tried_before_deeper_questions(cards, target, most):
+    """A witness within `most` work (walked in split order, these took the work noted)."""
+    search = BestSearch(cards, pitagoras.rules(True))
+    form, exact = search.best(target)
+    assert exact and len(F.cards(form)) == 10
+    assert search.state[WORK] < most
+    assert_verified(Equation(form, target), cards, pitagoras.rules(True))
 
 
 def test_the_engine_refuses_ten_cards_before_building_their_tables():

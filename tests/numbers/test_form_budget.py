@@ -1,5 +1,6 @@
-"""The bound on the forms a listing builds: never below the forms built, and a listing
-over the budget refused before any form is built."""
+"""The bound on the forms a listing builds: never below the forms built (with many
+repeated cards too), near them for repeated cards, and a listing over the budget refused
+before any form is built."""
 
 import pytest
 from hypothesis import given
@@ -7,16 +8,16 @@ from hypothesis import strategies as st
 
 from eureka.errors import SearchTooLarge
 from eureka.numbers import engine
-from eureka.numbers.rules import PITAGORAS
+from eureka.numbers.rules import NUMBERS, PITAGORAS
 from eureka.numbers.solve import search_for, solve
 from tests.oracle import numbers as oracle
 from tests.strategies import hands, rulesets
 
 
 @st.composite
-def listings(draw, max_size=5):
+def listings(draw, max_size=5, max_value=20):
     rules = draw(rulesets())
-    cards = draw(hands(rules, max_size))
+    cards = draw(hands(rules, max_size, max_value))
     reachable = sorted(v for v in oracle.reachable_values(cards, rules) if v == int(v))
     target = draw(st.sampled_from(reachable) if reachable
                   else st.integers(rules.lowest, 120))
@@ -30,8 +31,8 @@ def built_listing(cards, target, rules):
     return search, search._forms.get(target)
 
 
-@given(listings())
-def test_the_bound_is_never_below_the_forms_built(listing):
+def assert_bounded(listing):
+    """The bound of every node and of the whole graph is at least the forms built."""
     search, graph = built_listing(*listing)
     if graph is None:
         assert search._forms_built == 0
@@ -40,6 +41,23 @@ def test_the_bound_is_never_below_the_forms_built(listing):
     for i, forms in enumerate(graph.forms):
         assert len(forms) <= graph.bound(i, i + 1)
     assert search._forms_built <= graph.bound(0, len(graph.forms))
+
+
+@given(listings())
+def test_the_bound_is_never_below_the_forms_built(listing):
+    assert_bounded(listing)
+
+
+@given(listings(max_size=6, max_value=3))
+def test_the_bound_holds_for_many_repeated_cards(listing):
+    assert_bounded(listing)
+
+
+@pytest.mark.parametrize("cards, target", [([1] * 7, 1), ([2, 2, 2, 3, 3, 3], 12),
+                                           ([1, 1, 2, 2, 3, 3], 6)])
+def test_sums_and_products_of_repeated_cards_are_counted_once(cards, target):
+    search, graph = built_listing(cards, target, NUMBERS)
+    assert graph.bound(0, len(graph.forms)) <= 1.1 * search._forms_built
 
 
 HAND, TARGET = [1, 2, 3, 4, 5, 6], 6

@@ -1,0 +1,91 @@
+"""How many forms a listing builds, bounded from above before any is built, and tight
+for repeated cards.
+
+A node of a value graph (kernels.value_graph) holds at most its card plus, per edge,
+the pairs of its parts' forms. Differences, ratios and powers give each form from one
+pair only. A sum (or product) is walked from the term (factor) holding the first card
+c of X, and with repeated cards several terms may hold a copy of c: the same sum comes
+from each of them, once per distinct term t. The copies of c are shared out among
+those terms: a term over A holds m = cnt[A, c] of the M = cnt[X, c] copies and is
+repeated r times, so the m * r / M of a sum's distinct terms add up to 1, and
+
+    sums <= (sum over pairs of m * r) / M.
+
+r is 1 unless the rest of the sum holds t again, r is at most the copies of A that fit
+in X, and the pairs whose rest holds t again are at most the pairs (t, rest') of the
+rest's node (rest == t + rest'), plus one per t when the rest is t alone.
+"""
+
+import numpy as np
+from numba import njit
+
+from eureka.numbers import kernels as K
+
+
+def form_bounds(leaf, end, edges, value, hand, most: int) -> np.ndarray:
+    """[0, b0, b0 + b1, ...]: the running sums of the nodes' form bounds, for a graph
+    of value_graph's shape over the sub-hands of `hand` (a SubHands); each bound stops
+    growing at `most`."""
+    return _bounds(leaf, end, edges, value, hand.vals, hand.stride, hand.cnt, most)
+
+
+@njit(cache=True)
+def _hands(value, end, edges, vals, stride):
+    """The sub-hand of each node: its card's for a card, else the sum of its first
+    edge's parts' (sub-hands are numbered so that X == A + (X - A))."""
+    hand = np.empty(end.shape[0], np.int64)
+    e = 0
+    for i in range(end.shape[0]):
+        if e < end[i]:
+            hand[i] = hand[edges[e, 1]] + hand[edges[e, 2]]
+        else:
+            for k in range(vals.shape[0]):
+                if vals[k] == value[i]:
+                    hand[i] = stride[k]
+        e = end[i]
+    return hand
+
+
+@njit(cache=True)
+def _copies(A, X, cnt):
+    """How many disjoint copies of sub-hand A fit in X."""
+    most = X + 1
+    for k in range(cnt.shape[1]):
+        if cnt[A, k] > 0:
+            most = min(most, cnt[X, k] // cnt[A, k])
+    return most
+
+
+@njit(cache=True)
+def _bounds(leaf, end, edges, value, vals, stride, cnt, most):
+    hand = _hands(value, end, edges, vals, stride)
+    bound = np.empty(end.shape[0], np.int64)
+    made = np.zeros(end.shape[0] + 1, np.int64)
+    first = np.zeros(end.shape[0] + 1, np.int64)
+    first[1:] = end
+    for i in range(end.shape[0]):
+        X = hand[i]
+        c = K._first_digit(X, cnt)
+        M = cnt[X, c]
+        b = 1 if leaf[i] else 0
+        shared = 0                    # pairs of sums and products, times m * r
+        for e in range(first[i], first[i + 1]):
+            kind, a, p = edges[e, 0], edges[e, 1], edges[e, 2]
+            pairs = min(bound[a] * bound[p], most)
+            if kind != K.PLUS and kind != K.TIMES:
+                b = min(b + pairs, most)
+                continue
+            r = _copies(hand[a], X, cnt)
+            again = 0                 # pairs whose rest holds the term again
+            if r > 1:
+                if hand[p] == hand[a] and value[p] == value[a]:
+                    again = bound[a]
+                for f in range(first[p], first[p + 1]):
+                    if edges[f, 0] == kind and edges[f, 1] == a:
+                        again = min(again + bound[a] * bound[edges[f, 2]], most)
+                again = min(again, pairs)
+            m = cnt[hand[a], c]
+            shared = min(shared + m * pairs + m * (r - 1) * again, most * M)
+        bound[i] = min(b + (shared + M - 1) // M, most)
+        made[i + 1] = made[i] + bound[i]
+    return made
