@@ -45,9 +45,9 @@ def measure(cards, target, jsonl, limit) -> dict:
              else text_lines(result))
     written = 0
     with open(os.devnull, "w", encoding="utf-8") as sink:
-        while block := list(islice(lines, BLOCK)):
-            sink.write("\n".join(block) + "\n")
-            written += len(block)
+        while block := "\n".join(islice(lines, BLOCK)):
+            sink.write(block + "\n")
+            written += block.count("\n") + 1
     rendered = clock()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return {"search_s": searched - began, "render_s": rendered - searched,
@@ -56,14 +56,25 @@ def measure(cards, target, jsonl, limit) -> dict:
 
 def text_lines(result):
     """The listing's lines as `eureka solve` prints them: each card count's heading,
-    then its equations (the benchmark may not import the command line itself)."""
-    if result.limit is not None:
-        yield from ("    " + equation.shown() for equation in result.shown)
-        return
+    then its equations, a group's lines as one block (the benchmark may not import the
+    command line itself)."""
+    is_ = f" = {result.target}"
+    room = result.distinct_equations if result.limit is None else \
+        min(result.limit, result.distinct_equations)
     for n, group in result.by_cards().items():
-        yield f"  {n} cards: {len(group):,}"
-        for equation in group:
-            yield "    " + equation.shown()
+        if result.limit is None:
+            yield f"  {n} cards: {len(group):,}"
+        if room > 0:
+            yield _text(group, room, is_)
+        room -= len(group)
+
+
+def _text(group, stop: int, is_: str) -> str:
+    """The lines of a group's first `stop` equations (by its Equation objects in an
+    install without Group.text, such as the code before issue 12)."""
+    if hasattr(group, "text"):
+        return group.text(stop=stop, prefix="    ", suffix=is_)
+    return "\n".join(["    " + e.text + is_ for e in list(group)[:stop]])
 
 
 def run(python, args, env=None) -> dict:

@@ -297,17 +297,21 @@ def stack(*options):
     return apply
 
 
-def listing_lines(groups: dict, shown: int, limit, line, heading=None,
-                  indent: str = "  "):
+def listing_lines(groups: dict, shown: int, limit, line=None, heading=None,
+                  indent: str = "  ", lines=None):
     """A listing grouped by card count, line by line: each group's heading
     (`heading(n, group)`, by default '2 cards (11):'), then its entries (`line(entry)`),
-    `shown` entries in all; what --limit leaves out is counted in a '... K more' line."""
+    `shown` entries in all; what --limit leaves out is counted in a '... K more' line.
+    With `lines(group, k, indent)` (the lines of a group's first k entries, indented,
+    made at once as one text) each group's entries come as one block of lines."""
     heading = heading or (lambda n, group: f"{plural(n, 'card')} ({len(group)}):")
     room = shown
     for n, group in groups.items():
         yield heading(n, group)
-        for entry in group[:room]:
-            yield indent + line(entry)
+        if lines is None:
+            yield from (indent + line(entry) for entry in group[:room])
+        elif room > 0:
+            yield lines(group, room, indent)
         if len(group) > room:
             yield f"{indent}... {len(group) - room:,} more (--limit {limit})"
         room = max(0, room - len(group))

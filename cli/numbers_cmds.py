@@ -172,9 +172,11 @@ def solution_lines(r, as_ascii: bool = False):
     extra = f" ({plural(trees, 'expression tree')})" if trees is not None else ""
     yield f"Every distinct equation: {r.distinct_equations:,}{extra}"
     shown = r.distinct_equations if r.limit is None else min(r.limit, r.distinct_equations)
-    yield from listing_lines(groups, shown, r.limit, lambda eq: eq.shown(as_ascii),
-                             indent="    ", heading=lambda n, group:
-                             f"  {plural(n, 'card')}: {len(group):,}")
+    is_ = f" = {r.target}"
+    yield from listing_lines(groups, shown, r.limit, indent="    ", heading=lambda n, group:
+                             f"  {plural(n, 'card')}: {len(group):,}",
+                             lines=lambda group, k, indent:
+                             group.text(as_ascii, k, prefix=indent, suffix=is_))
 
 
 # -- check ------------------------------------------------------------------------------

@@ -102,62 +102,96 @@ def infix(form: tuple, ascii: bool = False) -> str:
     return texts(ascii)(form)
 
 
-def texts(ascii: bool = False):
+SORTABLE_MINUS = "\xff"
+"""'−' in a sortable text (texts(sortable=True)): a one-byte (Latin-1) sign that sorts
+after every other sign, as '−' does, so that sortable texts sort as the texts do, only
+faster; readable() writes them back."""
+
+_FROM_SORTABLE = {False: ((SORTABLE_MINUS, "\u2212"),),
+                  True: ((SORTABLE_MINUS, "-"), ("\u00d7", "*"), ("\u00f7", "/"))}
+
+
+def readable(text: str, ascii: bool = False) -> str:
+    """A sortable text (one or many joined) as printed: '−' back, or all in ASCII."""
+    for sortable, shown in _FROM_SORTABLE[ascii]:
+        text = text.replace(sortable, shown)
+    return text
+
+
+def texts(ascii: bool = False, sortable: bool = False):
     """text(form): the infix texts of many forms that share parts (the equations of one
     listing), each shared part rendered once, remembered by identity while `text` lives.
+    With sortable, '−' is written SORTABLE_MINUS (see readable)."""
+    return renderer(ascii, sortable)[0]
+
+
+def renderer(ascii: bool = False, sortable: bool = False) -> tuple:
+    """(text, symbols) for texts(ascii, sortable): symbols holds each operation's sign
+    as written (see graph_texts).
 
     A form's parts are shown largest value first (the smaller form first on a tie): a
     part's entry (-value, form, text, text as a factor) sorts in that order.
     """
-    symbols = _SHOWN[ascii]
+    symbols = {**_SHOWN[ascii], "-": " " + SORTABLE_MINUS + " "} if sortable \
+        else _SHOWN[ascii]
     plus, minus, times, divide, power = (symbols[code] for code in "+-*/^")
     known: dict = {}                    # id(part) -> its entry, which keeps it alive
     look_up = known.get
 
-    def part(form) -> tuple:
-        entry = look_up(id(form))
-        if entry is None:
-            entry = known[id(form)] = render(form)
-        return entry
-
-    def parts(forms) -> list:
-        """The entries of a sum's terms or a product's factors, in the order shown."""
-        found = []
-        for form in forms:             # part() inlined: the innermost loop of a listing
-            entry = look_up(id(form))
-            if entry is None:
-                entry = known[id(form)] = render(form)
-            found.append(entry)
-        found.sort()
-        return found
-
     def render(form) -> tuple:
+        """The entry of a part, remembered."""
         kind = form[0]
         if kind == LEAF:
             text = f"J({form[1]})" if len(form) > 2 else str(form[1])
-            return -form[1], form, text, text
-        if kind == POWER:
-            (b, base, bt, _), (e, exponent, et, _) = part(form[1]), part(form[2])
+            entry = -form[1], form, text, text
+        elif kind == POWER:
+            base, exponent = form[1], form[2]
+            (b, _, bt, _), (e, _, et, _) = (look_up(id(base)) or render(base),
+                                            look_up(id(exponent)) or render(exponent))
             text = _atom(base, bt) + power + _atom(exponent, et)
-            return -(-b) ** -e, form, text, text
-        added = parts(form[1])
-        taken = parts(form[2]) if form[2] else ()
-        if kind == SUM:
-            text = plus.join([e[2] for e in added])
-            value = sum([e[0] for e in added])
-            if taken:
-                text += "".join([minus + e[2] for e in taken])
-                value -= sum([e[0] for e in taken])
-            return value, form, text, "(" + text + ")"
-        text = times.join([e[3] for e in added])
-        p = prod([-e[0] for e in added])
-        if not taken:
-            return -p, form, text, text
-        text += "".join([divide + e[3] for e in taken])
-        d = prod([-e[0] for e in taken])
-        return -(p // d if p % d == 0 else Fraction(p, d)), form, text, text
+            entry = -(-b) ** -e, form, text, text
+        else:
+            text, value = joined(kind, form[1], form[2])
+            entry = value, form, text, "(" + text + ")" if kind == SUM else text
+        known[id(form)] = entry
+        return entry
 
-    return lambda form: render(form)[2]
+    def joined(kind, added, taken) -> tuple:
+        """The text of a sum or product of the parts added and taken, and its entry's
+        value (-value). Two parts, one on each side or both added, the most common by
+        far, are put in order without a sort."""
+        if len(added) == 2 and not taken:
+            x, y = added
+            x, y = look_up(id(x)) or render(x), look_up(id(y)) or render(y)
+            if y < x:
+                x, y = y, x
+            if kind == SUM:
+                return x[2] + plus + y[2], x[0] + y[0]
+            return x[3] + times + y[3], -(x[0] * y[0])
+        if len(added) == 1 and len(taken) == 1:
+            (x,), (y,) = added, taken
+            x, y = look_up(id(x)) or render(x), look_up(id(y)) or render(y)
+            if kind == SUM:
+                return x[2] + minus + y[2], x[0] - y[0]
+            p, d = x[0], y[0]                   # both -value: p / d is the value
+            return x[3] + divide + y[3], -(p // d if p % d == 0 else Fraction(p, d))
+        added = sorted([look_up(id(f)) or render(f) for f in added])
+        taken = sorted([look_up(id(f)) or render(f) for f in taken])
+        if kind == SUM:
+            return (plus.join([e[2] for e in added]) + "".join([minus + e[2] for e in taken]),
+                    sum([e[0] for e in added]) - sum([e[0] for e in taken]))
+        text = times.join([e[3] for e in added]) + "".join([divide + e[3] for e in taken])
+        p, d = prod([-e[0] for e in added]), prod([-e[0] for e in taken])
+        return text, -(p // d if p % d == 0 else Fraction(p, d))
+
+    def text(form) -> str:
+        """The text of a form not a part (an equation): not remembered."""
+        kind = form[0]
+        if kind == SUM or kind == PRODUCT:
+            return joined(kind, form[1], form[2])[0]
+        return render(form)[2]
+
+    return text, symbols
 
 
 def _atom(form, text):

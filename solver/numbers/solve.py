@@ -2,15 +2,17 @@
 
 import gc
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import groupby
-from operator import attrgetter
+from itertools import groupby, zip_longest
+from operator import itemgetter
+from typing import Any
 
 from eureka.contract import json_of
 from eureka.numbers import form as F
 from eureka.numbers.best import BestSearch
 from eureka.numbers.engine import HandSearch
+from eureka.numbers.graph_texts import GraphTexts
 from eureka.numbers.rational import FractionSearch
 from eureka.numbers.rules import Rules
 from eureka.ops import to_ascii
@@ -52,11 +54,17 @@ class Equation:
 class Group:
     """The equations using one number of cards, in listing order: the shortest first,
     then alphabetical. Counted when found; rendered only when listed (`group[:n]`,
-    iteration), anew each time, so that a listing holds one group's text at a time."""
+    iteration, `text`), anew each time, so that a listing holds one group's equations
+    at a time (`text` keeps the parts of equations, made once for every group of the
+    solution, in `shared` while the solution lives)."""
 
     size: int                 # the cards each equation uses
     value: int
     found: tuple              # ((cards of a sub-hand, its forms), ...)
+    graph: Any = None         # the graph the forms were built from (engine.FormGraph)
+    nodes: tuple = ()         # each sub-hand's node in the graph
+    shared: dict = field(default_factory=dict, compare=False, repr=False)
+    """What the groups of one solution share: the texts of the graph's nodes."""
 
     def __len__(self) -> int:
         return sum(len(forms) for _, forms in self.found)
@@ -70,19 +78,40 @@ class Group:
 
     def listed(self) -> list:
         """Every equation of the group, in listing order."""
-        text = F.texts()        # one group's shared parts: rendered once each
-        equations = [Equation(f, self.value, cards, text(f))
-                     for cards, forms in self.found for f in forms]
-        equations.sort(key=_TEXT)
-        equations.sort(key=_length)
-        return equations
+        text = F.texts(sortable=True)   # one group's shared parts: rendered once each
+        found = [(text(f), f, cards) for cards, forms in self.found for f in forms]
+        found.sort(key=_first)
+        found.sort(key=_length_of_first)
+        return [Equation(f, self.value, cards, F.readable(t)) for t, f, cards in found]
+
+    def text(self, ascii: bool = False, stop: int | None = None, prefix: str = "",
+             suffix: str = "") -> str:
+        """The texts of the first `stop` equations (None: all) in listing order as
+        printed (in ASCII with ascii), one a line between prefix and suffix: a listing's
+        fast way, without Equation objects, made from the graph the forms were built
+        from where known."""
+        text, symbols = F.renderer(sortable=True)
+        of_node = None if self.graph is None else self.shared.get(id(self.graph))
+        if of_node is None and self.graph is not None:
+            of_node = self.shared[id(self.graph)] = GraphTexts(self.graph, symbols)
+        found = []
+        for (_, forms), node in zip_longest(self.found, self.nodes):
+            made = of_node(node) if of_node else None
+            found += made if made is not None else [text(f) for f in forms]
+        found.sort()
+        found.sort(key=len)
+        if stop is not None:
+            del found[max(stop, 0):]
+        if not found:
+            return ""
+        return F.readable(prefix + (suffix + "\n" + prefix).join(found) + suffix, ascii)
 
 
-_TEXT = attrgetter("text")
+_first = itemgetter(0)
 
 
-def _length(equation) -> int:
-    return len(equation.text)
+def _length_of_first(row) -> int:
+    return len(row[0])
 
 
 @dataclass(frozen=True)
@@ -145,10 +174,15 @@ def solve(cards, target: int, rules: Rules, closest: int = 2,
     size = search.hand.size
     hands = sorted(search.hands_reaching(target), key=lambda X: (-size[X], X))
     with _collector_paused():
-        found = [(int(size[X]), search.hand.cards(X), forms)
+        found = [(int(size[X]), search.hand.cards(X), forms, X)
                  for X, forms in zip(hands, search.forms_of(target, hands))]
-    groups = tuple(Group(n, target, tuple((cards, forms) for _, cards, forms in same))
-                   for n, same in groupby((f for f in found if f[2]), key=lambda f: f[0]))
+    graph = search.graph_of(target) if type(search) is HandSearch else None
+    nodes = graph.root if graph is not None else {}   # (fractions: forms one by one)
+    shared: dict = {}
+    groups = tuple(Group(n, target, tuple((cards, forms) for _, cards, forms, _ in same),
+                         graph, tuple(nodes[int(X)] for *_, X in same if nodes), shared)
+                   for n, same in groupby((f for f in found if f[2]), key=lambda f: f[0])
+                   for same in [list(same)])
     near = () if groups or not closest else tuple(
         best_equation(search, v) for v in search.closest(target, closest))
     return Solution(tuple(sorted(cards)), target, rules, groups, near)

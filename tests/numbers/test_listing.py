@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from eureka import pitagoras
 from eureka.cli.main import eureka
 from eureka.numbers import form as F
+from eureka.numbers.graph_texts import GraphTexts
 from eureka.numbers.solve import Group, search_for, solve
 from eureka.ops import to_ascii
 from tests.oracle import infix as oracle
@@ -36,6 +37,34 @@ def test_texts_as_the_slow_renderer_writes_them(problem):
         assert eq.ascii == to_ascii(eq.text) == shared_ascii(eq.form) \
             == oracle.infix(eq.form, ascii=True)
         assert eq.cards == F.cards(eq.form)
+
+
+@given(listings(), st.integers(0, 40), st.booleans())
+def test_a_groups_text_is_the_slow_listing(problem, stop, ascii):
+    """Group.text (made from the graph of the forms, sortable texts sorted, then
+    printable) lists what the slow renderer writes, in the slow order."""
+    cards, target, rules = problem
+    for group in solve(cards, target, rules).groups:
+        slow = [oracle.infix(e.form, ascii) for e in oracle.listing_order(group.listed())]
+        assert group.text(ascii) == "\n".join(slow)
+        assert group.text(ascii, stop) == "\n".join(slow[:stop])
+
+
+@given(listings())
+def test_graph_texts_cover_every_node_of_a_whole_number_listing(problem):
+    """The graph's texts are the forms' own: never given up on (then the forms would be
+    rendered one by one) and, for every node of the graph, its forms' texts."""
+    cards, target, rules = problem
+    for group in solve(cards, target, rules).groups:
+        if group.graph is None:
+            assert rules.domain == "fraction"
+            continue
+        text, symbols = F.renderer(sortable=True)
+        of_node = GraphTexts(group.graph, symbols)
+        for node, (_, forms) in zip(group.nodes, group.found):
+            assert sorted(of_node(node)) == sorted(text(f) for f in forms)
+        for node, forms in enumerate(group.graph.forms):
+            assert sorted(of_node(node)) == sorted(text(f) for f in forms)
 
 
 @given(listings(), st.data())
