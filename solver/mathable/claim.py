@@ -10,10 +10,8 @@ from eureka.errors import SearchTooLarge
 from eureka.mathable.legality import IllegalPlacement, Turn, score_turn
 from eureka.mathable.position import Position, with_rack
 from eureka.mathable.record import claimed_turn
-from eureka.mathable.solve import best_turns
+from eureka.mathable.solve import MAX_STATES, best_turns
 from eureka.mathable.tokens import full_rack_bonus
-
-CHECK_STATES = 250_000      # sets of placements searched for a better turn (~20 MB)
 
 
 @dataclass(frozen=True)
@@ -43,10 +41,10 @@ class TurnCheck(Result):
 
     def compared(self, budget: int | None = None) -> "TurnCheck":
         """The result with the best turn searched (at most `budget` sets of placements,
-        CHECK_STATES by default) and offered as `better` when it beats the claim."""
+        solve's MAX_STATES by default) and offered as `better` when it beats the claim."""
         try:
             found = best_turns(self.position.grid, self.position.rack, 1, self.full_bonus,
-                               CHECK_STATES if budget is None else budget)
+                               MAX_STATES if budget is None else budget)
         except SearchTooLarge:
             return replace(self, best=None, searched=False)
         best = found[0] if found else None

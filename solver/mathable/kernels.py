@@ -13,7 +13,13 @@ the rack that remain), while its score depends on the order.  `best_sets` search
 sets depth first with a branch and bound: each set is stored once (table.py) with the
 best score of any order found, and a set is not expanded when even the most its
 remaining tokens could add (`caps`, `order_bound`) cannot reach the `limit` best totals
-found so far.
+found so far.  The caps are a maximum over the empty squares, and a placement changes
+only the squares whose lines run through it: so each set takes its parent's caps and
+raises them by those squares alone (`caps_around`).
+
+The helpers of the search's inner loop are compiled inline (`inline="always"`): a call
+to a compiled function counts references to every array it is passed (atomic
+operations), and those calls took about a quarter of the search's time.
 """
 
 import numpy as np
@@ -30,15 +36,13 @@ EMPTY, WALL = -1, -2
 DIRS = np.array([-W, W, -1, 1], dtype=np.int64)
 MAX_TOKEN = 90              # the largest token value
 CODE_SHIFT = 4              # code = cell * 16 + rack index (+1 when stored in a key)
-BOUND_AFTER = 5000          # sets stored before the search starts bounding: small
+BOUND_AFTER = 10_000        # sets stored before the search starts bounding: small
                             # searches finish sooner without
-BOUND_DEPTH = 2             # placements up to which a set's own caps are computed;
-                            # deeper sets inherit them, shifted (see caps) ...
-DEEP_AFTER = 20_000         # ... and one placement deeper once this many sets are
-                            # stored: they cost more than they save in smaller searches
+OWN_LEFT = 3                # a set's own bound is checked when at most this many
+                            # tokens are left: with more, it prunes almost nothing
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pair_results(board, sq_op, cand, c, d):
     """Fill cand[c, d] from the two tokens next to c in direction d."""
     a = board[c + DIRS[d]]
@@ -73,7 +77,7 @@ def fill_cand(board, sq_op):
     return cand
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def refresh_around(board, sq_op, cand, p):
     """Bring the cross-checks up to date after square p changed."""
     for d in range(4):
@@ -95,16 +99,7 @@ def completes(cand, c, value):
     return n
 
 
-@njit(cache=True)
-def completes_pair(cand, c, d, value):
-    """Whether the pair next to square c in direction d makes `value`."""
-    for k in range(4):
-        if cand[c, d, k] == value:
-            return True
-    return False
-
-
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _count_equations(cand, c, slot, left, hits):
     """hits[k] += the directions at square c that make rack token k (still left)."""
     for d in range(4):
@@ -223,57 +218,78 @@ def open_squares(board, sq_op, award):
     return np.array(near, dtype=np.int64), far
 
 
-@njit(cache=True)
-def _cap_square(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two,
-                cap, c):
-    """Raise cap[k, b] by what empty square c allows (see caps)."""
+@njit(cache=True, inline="always")
+def _cap_square(board, sq_op, award, cand, left, slot, r, with_one, with_two, cap, c,
+                n0, n1):
+    """Raise cap[k, b] by what empty square c allows (see caps), for b up to where it
+    stops growing: the callers carry the caps on to larger b.  n0, n1: scratch."""
     op = sq_op[c]
-    for k in range(rack_vals.size):
+    nv = left.size
+    n0[:] = 0
+    n1[:] = 0
+    n2 = 0
+    for d in range(4):
+        a, b = board[c + DIRS[d]], board[c + 2 * DIRS[d]]
+        if a == WALL or b == WALL:
+            continue
+        if a >= 0 and b >= 0:
+            for j in range(4):
+                v = cand[c, d, j]
+                if v < 0 or v > MAX_TOKEN or slot[v] < 0:
+                    continue
+                seen = False
+                for e in range(j):
+                    if cand[c, d, e] == v:
+                        seen = True
+                if not seen:
+                    n0[slot[v]] += 1
+        elif a >= 0 or b >= 0:
+            row = with_one[max(a, b), op]
+            for k in range(nv):
+                n1[k] += row[k]
+        else:
+            n2 += 1
+    aw = award[c]
+    for k in range(nv):
         if left[k] == 0:
             continue
-        n0, n1, n2 = 0, 0, 0
-        for d in range(4):
-            a, b = board[c + DIRS[d]], board[c + 2 * DIRS[d]]
-            if a == WALL or b == WALL:
-                continue
-            if a >= 0 and b >= 0:
-                n0 += completes_pair(cand, c, d, rack_vals[k])
-            elif a >= 0 or b >= 0:
-                n1 += with_one[max(a, b), op, k]
-            else:
-                n2 += with_two[op, k]
-        if n0 + n1 + n2 == 0:
+        m2 = n2 if with_two[op, k] else 0
+        if n0[k] + n1[k] + m2 == 0:
             continue
-        for b in range(r):
-            ones = min(n1, b)
-            m = (n0 + ones + min(n2, (b - ones) // 2)) * award[c]
+        top = min(r - 1, n1[k] + 2 * m2)
+        for b in range(top + 1):
+            ones = min(n1[k], b)
+            m = (n0[k] + ones + min(m2, (b - ones) // 2)) * aw
             if m > cap[k, b]:
                 cap[k, b] = m
 
 
 @njit(cache=True)
 def caps(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two, near, far,
-         placed, m, cap):
+         placed, m, cap, slot, seen, stamp, n0, n1):
     """cap[k, b] for b < r: the most a placement of rack value k could be multiplied by
     (equations × award) when b tokens go down before it: a line counts when its
     tokens make the value now, or tokens on its empty squares (one or two, counted
     against b) might.  Only the root's near squares and those around the m placed
     squares can have a token on a line; the far ones count by open_squares' table.
-    A token placed costs each line through its square at most one fill, so the caps
-    of the board before it, shifted by one, bound those after it."""
+    A square's caps change only when a token goes down on one of its lines, so a
+    child's caps are its parent's raised by caps_around.  Scratch: seen (marked with
+    stamp, each square counted once), n0, n1."""
     cap[:, :] = 0
     for c in near:
+        seen[c] = stamp
         if board[c] == EMPTY:
-            _cap_square(board, sq_op, award, cand, rack_vals, left, r, with_one,
-                        with_two, cap, c)
+            _cap_square(board, sq_op, award, cand, left, slot, r, with_one, with_two,
+                        cap, c, n0, n1)
     for j in range(m):
         p = placed[j] >> CODE_SHIFT
         for d in range(4):
             for step in range(1, 3):
                 c = p - step * DIRS[d]
-                if board[c] == EMPTY:
-                    _cap_square(board, sq_op, award, cand, rack_vals, left, r,
-                                with_one, with_two, cap, c)
+                if board[c] == EMPTY and seen[c] != stamp:
+                    seen[c] = stamp
+                    _cap_square(board, sq_op, award, cand, left, slot, r, with_one,
+                                with_two, cap, c, n0, n1)
     for k in range(rack_vals.size):
         if left[k] == 0:
             continue
@@ -283,9 +299,27 @@ def caps(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two, near
             for lines in range(1, 5):
                 for b in range(2 * lines, r):
                     cap[k, b] = max(cap[k, b], lines * far[op, lines])
+        for b in range(1, r):
+            cap[k, b] = max(cap[k, b], cap[k, b - 1])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def caps_around(board, sq_op, award, cand, left, slot, r, with_one, with_two, cap, p,
+                n0, n1):
+    """Raise cap[k, b] (b < r) by the squares whose lines run through square p, the
+    only ones a token on p changes (see caps)."""
+    for d in range(4):
+        for step in range(1, 3):
+            c = p - step * DIRS[d]
+            if board[c] == EMPTY:
+                _cap_square(board, sq_op, award, cand, left, slot, r, with_one,
+                            with_two, cap, c, n0, n1)
+    for k in range(left.size):
+        for b in range(1, r):
+            cap[k, b] = max(cap[k, b], cap[k, b - 1])
+
+
+@njit(cache=True, inline="always")
 def order_bound(rack_vals, left, cap, shift, bonus, best):
     """The most the tokens left could still add to the turn, given caps: each token's
     value × cap[k, i + shift] when i tokens go down before it, maximised over the
@@ -343,7 +377,7 @@ def _sorted_moves(board, sq_op, award, cand, rack_vals, codes, pts):
     return order.size
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _child_moves(board, award, cand, rack_vals, left, slot, p, mark, stamp, hits,
                  new_code, new_pts, codes, pts, m, out_codes, out_pts):
     """The legal placements after a token went down on square p, highest points first:
@@ -386,7 +420,7 @@ def _child_moves(board, award, cand, rack_vals, left, slot, p, mark, stamp, hits
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _independent(x, y):
     """Whether placements x and y (codes) leave each other's lines alone: neither square
     is one of the two next to the other in a row or column, so they score the same in
@@ -397,7 +431,7 @@ def _independent(x, y):
     return abs(a - b) > 2 * W or (a - b) % W != 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _remove(codes, n, code):
     """Take `code` out of codes[:n], keeping the order of the others."""
     j = 0
@@ -418,7 +452,9 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
     lines alone score the same in either order, so only one of the two orders is
     followed.  A set is not expanded when its score plus the most its remaining tokens
     could add (caps, order_bound) falls short of the threshold: the least total of the
-    `limit` best sets found so far.  Every set with a total at or above the final
+    `limit` best sets found so far: first with its parent's caps (each token left
+    allowed one more fill), then, with at most OWN_LEFT tokens left, with its own;
+    a set cut off is not stored.  Every set with a total at or above the final
     threshold is therefore found, with its exact score.  Bounding starts once
     `bound_after` sets are stored (BOUND_AFTER): it costs more than it saves in small
     searches.
@@ -468,6 +504,11 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
     hits = np.zeros(nv, dtype=np.int64)
     new_code = np.empty(8 * nv, dtype=np.int64)
     new_pts = np.empty(8 * nv, dtype=np.int64)
+    seen = np.zeros(N_CELLS, dtype=np.int64)
+    capstamp = 0
+    n0s = np.zeros(nv, dtype=np.int64)
+    n1s = np.zeros(nv, dtype=np.int64)
+    couldk = np.full((full + 1, nv), -1, dtype=np.int64)
     stamp, depth = 0, 0
     while True:
         if nxt[depth] == mn[depth]:
@@ -489,9 +530,12 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
             continue
         k, could = code & 15, 0
         if size2 < full and capped[depth]:
-            left[k] -= 1
-            could = order_bound(rack_vals, left, cap[depth], 1, bonus, best)
-            left[k] += 1
+            could = couldk[depth, k]
+            if could < 0:
+                left[k] -= 1
+                could = order_bound(rack_vals, left, cap[depth], 1, bonus, best)
+                left[k] += 1
+                couldk[depth, k] = could
             if g2 + could < thr and total < thr:
                 continue
         j = 0
@@ -515,7 +559,41 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
                 info[e, table.LAST] = code
             if g2 < info[e, table.G] or g2 <= info[e, table.DONE]:
                 continue
-        elif total >= thr or size2 < full:
+        expand = size2 < full and not (capped[depth] and g2 + could < thr)
+        if expand:
+            p = code >> CODE_SHIFT
+            board[p] = rack_vals[k]
+            refresh_around(board, sq_op, cand, p)
+            left[k] -= 1
+            r2 = full - size2
+            if capped[depth] or (thr >= 0 and n > bound_after):
+                if with_one.shape[0] == 0:
+                    with_one = np.zeros((subsets, MAX_TOKEN + 1, 5, nv), dtype=np.bool_)
+                    with_two = np.zeros((subsets, 5, nv), dtype=np.bool_)
+                    near, far = open_squares(root, sq_op, award)
+                sub = 0
+                for t in range(nv):
+                    sub += left[t] * radix[t]
+                if not filled[sub]:
+                    fill_tables(rack_vals, left, with_one[sub], with_two[sub])
+                    filled[sub] = True
+                if capped[depth]:
+                    cap[size2, :, :r2] = cap[depth, :, :r2]
+                    caps_around(board, sq_op, award, cand, left, slot, r2, with_one[sub],
+                                with_two[sub], cap[size2], p, n0s, n1s)
+                else:
+                    capstamp += 1
+                    caps(board, sq_op, award, cand, rack_vals, left, r2, with_one[sub],
+                         with_two[sub], near, far, child, size2, cap[size2], slot, seen,
+                         capstamp, n0s, n1s)
+                capped[size2] = True
+                if thr >= 0 and r2 <= OWN_LEFT and \
+                        g2 + order_bound(rack_vals, left, cap[size2], 0, bonus, best) < thr:
+                    _take_back(board, sq_op, cand, left, code)
+                    expand = False      # and total < thr: the set is not kept either
+            else:
+                capped[size2] = False
+        if e < 0 and (expand or total >= thr):
             if n >= max_states:
                 return -n - 1, np.zeros((0, 3 + MAX_RACK), dtype=np.int64)
             table.add(keys, info, slots, n, key, -1 - e)
@@ -524,41 +602,15 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
             info[e, table.SIZE], info[e, table.TOTAL] = size2, total
             if total >= thr:
                 hn = table.offer(heap, hn, info, e)
-        if size2 == full or (capped[depth] and g2 + could < thr):
+        if not expand:
             continue
-        p = code >> CODE_SHIFT
-        board[p] = rack_vals[k]
-        refresh_around(board, sq_op, cand, p)
-        left[k] -= 1
         info[e, table.DONE] = g2
-        if thr >= 0 and full - size2 > 2 and n > bound_after \
-                and size2 <= BOUND_DEPTH + (n > DEEP_AFTER):
-            if with_one.shape[0] == 0:
-                with_one = np.zeros((subsets, MAX_TOKEN + 1, 5, nv), dtype=np.bool_)
-                with_two = np.zeros((subsets, 5, nv), dtype=np.bool_)
-                near, far = open_squares(root, sq_op, award)
-            sub = 0
-            for t in range(nv):
-                sub += left[t] * radix[t]
-            if not filled[sub]:
-                fill_tables(rack_vals, left, with_one[sub], with_two[sub])
-                filled[sub] = True
-            caps(board, sq_op, award, cand, rack_vals, left, full - size2, with_one[sub],
-                 with_two[sub], near, far, child, size2, cap[size2])
-            capped[size2] = True
-            if g2 + order_bound(rack_vals, left, cap[size2], 0, bonus, best) < thr:
-                _take_back(board, sq_op, cand, left, code)
-                continue
-        elif capped[depth]:
-            cap[size2, :, :full] = cap[depth, :, 1:]
-            capped[size2] = True
-        else:
-            capped[size2] = False
         for t in range(size2):
             cur[t] = child[t]
         stamp += 1
         depth += 1
         placed[depth], score[depth], nxt[depth] = code, g2, 0
+        couldk[depth, :] = -1
         mn[depth] = _child_moves(board, award, cand, rack_vals, left, slot, p, mark,
                                  stamp, hits, new_code, new_pts, mcode[depth - 1],
                                  mpts[depth - 1], mn[depth - 1], mcode[depth],
@@ -566,7 +618,7 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
     return n, _the_best(keys, info, slots, n, heap, hn, limit)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _take_back(board, sq_op, cand, left, code):
     """Lift placement `code` off the board again."""
     p = code >> CODE_SHIFT

@@ -18,7 +18,8 @@ from eureka.mathable.legality import Placement, Turn, score_turn
 from eureka.mathable.position import Position, with_rack
 from eureka.mathable.tokens import MAX_RACK, full_rack_bonus
 
-MAX_STATES = 250_000    # sets of placements stored: under 1 s and 30 MB, then refused
+MAX_STATES = 100_000    # sets of placements stored, then refused: under 1 s and 30 MB
+                        # (the worst 7-token rack of the real games stores 21,936)
 
 
 class Ranked(NamedTuple):

@@ -20,7 +20,7 @@ KEY_WORDS = -(-MAX_RACK // SLOTS)
 G, LAST, DONE, SIZE, HEAP, TOTAL = range(6)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pack(codes, n, key):
     """Pack n sorted placement codes into a key."""
     for w in range(KEY_WORDS):
@@ -43,7 +43,7 @@ def unpack(keys, e, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _slot(key, mask):
     """The first slot to probe for a key (FNV-style mixing of its words)."""
     h = np.uint64(1469598103934665603)
@@ -61,7 +61,7 @@ def new(cap):
             np.zeros(2 * cap, dtype=np.int32))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def find(keys, slots, key):
     """The entry holding key, or −1 − (the free slot where it would go)."""
     mask = slots.size - 1
@@ -81,7 +81,7 @@ def find(keys, slots, key):
         h = (h + 1) & mask
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add(keys, info, slots, n, key, free):
     """Store key as entry n in the free slot `free` (from find), fields unset."""
     for w in range(KEY_WORDS):
@@ -106,14 +106,14 @@ def grow(keys, info, slots, n):
     return keys2, info2, slots2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _swap(heap, info, i, j):
     heap[i], heap[j] = heap[j], heap[i]
     info[heap[i], HEAP] = i
     info[heap[j], HEAP] = j
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sift_down(heap, hn, info, i):
     """Restore the heap below place i (its total grew, or it was replaced)."""
     while True:
@@ -128,7 +128,7 @@ def sift_down(heap, hn, info, i):
         i = small
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def offer(heap, hn, info, e):
     """Entry e's total is new or grew: keep it among the best; returns the heap size."""
     i = info[e, HEAP]

@@ -52,6 +52,55 @@ def test_bounded_search_keeps_the_best_turns(position, limit, bonus):
     assert [t.points for t in turns] == [r.total for r in everything[:limit]]
 
 
+def fresh_caps(board, vals, left, r, one, two, placed, cand):
+    """kernels.caps of a board with the codes `placed` on it (near squares: the root's,
+    the board without them)."""
+    root = board.copy()
+    for code in placed:
+        root[code >> kernels.CODE_SHIFT] = kernels.EMPTY
+    near, far = kernels.open_squares(root, solve.SQ_OP, solve.AWARD)
+    slot = np.full(kernels.MAX_TOKEN + 1, -1, dtype=np.int64)
+    slot[vals] = np.arange(vals.size)
+    cap = np.zeros((vals.size, r + 1), dtype=np.int64)
+    kernels.caps(board, solve.SQ_OP, solve.AWARD, cand, vals, left, r, one, two, near,
+                 far, np.array(placed, dtype=np.int64), len(placed), cap, slot,
+                 np.zeros(kernels.N_CELLS, dtype=np.int64), 1,
+                 np.zeros(vals.size, dtype=np.int64), np.zeros(vals.size, dtype=np.int64))
+    return cap
+
+
+@given(real_positions(), st.data())
+def test_caps_kept_up_to_date_bound_the_fresh_ones(position, data):
+    """A set's caps taken from its parent's and raised around the new placement
+    (caps_around) are at least the caps computed afresh on its board."""
+    grid, rack = position
+    board = solve.board_array(grid)
+    vals, counts = solve._rack(rack)
+    cand = kernels.fill_cand(board, solve.SQ_OP)
+    cells, idx, _ = kernels.single_moves(board, solve.SQ_OP, solve.AWARD, cand, vals)
+    if cells.size == 0:
+        return
+    i = data.draw(st.integers(0, cells.size - 1))
+    one = np.zeros((kernels.MAX_TOKEN + 1, 5, vals.size), dtype=bool)
+    two = np.zeros((5, vals.size), dtype=bool)
+    kernels.fill_tables(vals, counts.copy(), one, two)
+    r = len(rack)
+    parent = fresh_caps(board, vals, counts, r, one, two, (), cand)
+    left = counts.copy()
+    left[idx[i]] -= 1
+    board[cells[i]] = vals[idx[i]]
+    kernels.refresh_around(board, solve.SQ_OP, cand, cells[i])
+    kept = parent.copy()
+    slot = np.full(kernels.MAX_TOKEN + 1, -1, dtype=np.int64)
+    slot[vals] = np.arange(vals.size)
+    n0, n1 = np.zeros(vals.size, dtype=np.int64), np.zeros(vals.size, dtype=np.int64)
+    kernels.caps_around(board, solve.SQ_OP, solve.AWARD, cand, left, slot, r - 1, one,
+                        two, kept, cells[i], n0, n1)
+    fresh = fresh_caps(board, vals, left, r - 1, one, two,
+                       (cells[i] * 16 + idx[i],), cand)
+    assert (kept[:, :r - 1] >= fresh[:, :r - 1])[left > 0].all()
+
+
 def test_bound_never_below_what_the_tokens_add():
     """order_bound with a set's own caps is at least what its best turn scores."""
     grid = dict(START)
@@ -64,10 +113,7 @@ def test_bound_never_below_what_the_tokens_add():
     one = np.zeros((kernels.MAX_TOKEN + 1, 5, vals.size), dtype=bool)
     two = np.zeros((5, vals.size), dtype=bool)
     kernels.fill_tables(vals, counts.copy(), one, two)
-    near, far = kernels.open_squares(board, solve.SQ_OP, solve.AWARD)
-    cap = np.zeros((vals.size, len(rack) + 1), dtype=np.int64)
-    kernels.caps(board, solve.SQ_OP, solve.AWARD, cand, vals, counts, len(rack), one, two,
-                 near, far, np.zeros(1, dtype=np.int64), 0, cap)
+    cap = fresh_caps(board, vals, counts, len(rack), one, two, (), cand)
     bound = kernels.order_bound(vals, counts, cap, 0, 0,
                                 np.zeros(1 << len(rack), dtype=np.int64))
     best = every_turn(board, rack, 0)[0]

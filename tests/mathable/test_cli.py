@@ -172,7 +172,7 @@ def test_check_answers_first_and_bounds_the_search_for_a_better_turn(monkeypatch
     found = judged.compared()
     assert found.searched and found.best == found.verdict.better == \
         GAME.solve(GAME.position(), [1, 8, 2]).turns[0]
-    monkeypatch.setattr(claim, "CHECK_STATES", 1)
+    monkeypatch.setattr(claim, "MAX_STATES", 1)
     text = run("check", "mathable", *CARDS, "I8=12")
     assert text.exit_code == 0 and text.stdout.splitlines()[-1] == \
         "  (too large a search to look for the best turn: skipped)"
