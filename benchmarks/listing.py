@@ -62,8 +62,7 @@ def text_lines(result):
     room = result.distinct_equations if result.limit is None else \
         min(result.limit, result.distinct_equations)
     for n, group in result.by_cards().items():
-        if result.limit is None:
-            yield f"  {n} cards: {len(group):,}"
+        yield f"  {n} cards: {len(group):,}"
         if room > 0:
             yield _text(group, room, is_)
         room -= len(group)

@@ -132,7 +132,6 @@ def single_moves(board, sq_op, award, cand, rack_vals):
         np.array(pts, dtype=np.int64)
 
 
-
 @njit(cache=True)
 def _results(x, y, made):
     """What x and y make under + − × ÷ into made (−1: no exact quotient)."""

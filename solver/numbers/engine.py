@@ -24,7 +24,8 @@ from eureka.numbers.rules import Rules
 
 OP_BITS = {"+": K.OP_ADD, "-": K.OP_SUB, "*": K.OP_MUL, "/": K.OP_DIV, "^": K.OP_POW}
 VALUE_BUDGET = 100_000_000   # values stored, or made for one table, at most (8 bytes)
-FORM_BUDGET = 3_000_000      # normal forms built at most, parts included (~1 GB)
+FORM_BUDGET = 3_000_000      # normal forms built at most, parts included (a listing
+                             # holds about 0.6 KB a form with its texts: ~2 GB)
 SLOT_BITS = [int(b) for b in K.SLOT_BITS]
 EVERY, ONE, REACH = 0, 1, 2     # what a graph of forms is for (see kernels.value_graph)
 PARTS = [(int(a), int(b)) for a, b in K.PART_SLOTS]
@@ -248,7 +249,7 @@ class HandSearch:
             else:
                 found = [(F.LEAF, value[i])] if leaf[i] else []
                 for kind, a, b in edges[first:end[i]]:
-                    join, A, B = _JOINED[kind], forms[a], forms[b]
+                    join, A, B = JOINED[kind], forms[a], forms[b]
                     if len(A) == 1 == len(B):   # the most common by far
                         found.append(join(*A, *B))
                     else:
@@ -286,8 +287,8 @@ class FormGraph:
 
     def __init__(self, roots, reached, value, leaf, end, edges, hand=None):
         self._arrays = leaf, end, edges
-        self._cards = (value, hand) if hand is not None and value.dtype == np.int64 \
-            else None                   # whole values over `hand`: see form_bound
+        self._value = value
+        self._hand = hand if value.dtype == np.int64 else None   # see form_bound
         self.reached = reached.tolist()
         self.root = dict(zip(roots, self.reached))
         self.value, self.leaf, self.end, self.edges = (value.tolist(), leaf.tolist(),
@@ -301,8 +302,7 @@ class FormGraph:
         bound stops growing past FORM_BUDGET); with the cards known, a sum or product
         of repeated cards is counted once (form_bound)."""
         if self._made is None:
-            made = (K.form_bounds(*self._arrays, FORM_BUDGET + 1) if self._cards is None
-                    else form_bounds(*self._arrays, *self._cards, FORM_BUDGET + 1))
+            made = form_bounds(*self._arrays, self._value, self._hand, FORM_BUDGET + 1)
             self._made = made.tolist()
         return self._made[stop] - self._made[first]
 
@@ -361,7 +361,7 @@ def _power(fa, fb) -> tuple:
     return POWER, fa, fb
 
 
-_JOINED = (_sum, _difference, _product, _ratio, _power)
+JOINED = (_sum, _difference, _product, _ratio, _power)
 """By kind (kernels.PLUS ... POW are 0 ... 4): the form of a root of that kind over
 parts fa and fb (see kernels.PART_SLOTS), as F.make_sum, F.make_product and
 F.make_power make it.  A part's terms (factors) are its own when it is a sum (product),

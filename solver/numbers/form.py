@@ -20,7 +20,7 @@ goes below 0).
 from fractions import Fraction
 from math import prod
 
-from eureka.ops import sign
+from eureka.ops import sign, to_ascii
 
 LEAF, SUM, PRODUCT, POWER = 0, 1, 2, 3
 
@@ -107,15 +107,11 @@ SORTABLE_MINUS = "\xff"
 after every other sign, as '−' does, so that sortable texts sort as the texts do, only
 faster; readable() writes them back."""
 
-_FROM_SORTABLE = {False: ((SORTABLE_MINUS, "\u2212"),),
-                  True: ((SORTABLE_MINUS, "-"), ("\u00d7", "*"), ("\u00f7", "/"))}
-
 
 def readable(text: str, ascii: bool = False) -> str:
     """A sortable text (one or many joined) as printed: '−' back, or all in ASCII."""
-    for sortable, shown in _FROM_SORTABLE[ascii]:
-        text = text.replace(sortable, shown)
-    return text
+    text = text.replace(SORTABLE_MINUS, "\u2212")
+    return to_ascii(text) if ascii else text
 
 
 def texts(ascii: bool = False, sortable: bool = False):

@@ -25,8 +25,26 @@ from eureka.numbers import kernels as K
 def form_bounds(leaf, end, edges, value, hand, most: int) -> np.ndarray:
     """[0, b0, b0 + b1, ...]: the running sums of the nodes' form bounds, for a graph
     of value_graph's shape over the sub-hands of `hand` (a SubHands); each bound stops
-    growing at `most`."""
+    growing at `most`. Without the hand (values not whole), a node holds at most its
+    card plus, per edge, the product of its parts' bounds."""
+    if hand is None:
+        return _products(leaf, end, edges, most)
     return _bounds(leaf, end, edges, value, hand.vals, hand.stride, hand.cnt, most)
+
+
+@njit(cache=True)
+def _products(leaf, end, edges, most):
+    bound = np.empty(end.shape[0], np.int64)
+    made = np.zeros(end.shape[0] + 1, np.int64)
+    e = 0
+    for i in range(end.shape[0]):
+        b = 1 if leaf[i] else 0
+        while e < end[i]:
+            b = min(b + bound[edges[e, 1]] * bound[edges[e, 2]], most)
+            e += 1
+        bound[i] = b
+        made[i + 1] = made[i] + b
+    return made
 
 
 @njit(cache=True)

@@ -1,6 +1,6 @@
 """The texts of a listing's equations made from the graph their forms were built from
 (engine.FormGraph), node by node: each form's text joined from its two parts' entries,
-as the engine joined the form from the parts' forms (engine._JOINED), so that no form
+as the engine joined the form from the parts' forms (engine.JOINED), so that no form
 is looked at, its value is its node's, and a sum's terms come in order from its parts'.
 The texts are form.texts' own (tests/numbers/test_listing.py compares them).
 
@@ -14,22 +14,15 @@ order (None with any taken away: such a form is never joined into another)."""
 from bisect import insort
 
 from eureka.numbers import form as F
+from eureka.numbers.engine import JOINED
 from eureka.numbers.kernels import DIFF, PLUS, POW, RATIO, TIMES
-
-_JOIN = {PLUS: lambda a, b: F.make_sum((a,) + F.terms(b)),
-         DIFF: lambda a, b: F.make_sum(F.terms(a), F.terms(b)),
-         TIMES: lambda a, b: F.make_product((a,) + F.factors(b)),
-         RATIO: lambda a, b: F.make_product(F.factors(a), F.factors(b)),
-         POW: F.make_power}
-"""By edge kind: the form the engine joins from the parts a and b (engine._JOINED)."""
-
 
 def _form(entry) -> tuple:
     """The form of an entry (built anew unless a card's)."""
     if entry[1] == F.LEAF:
         return entry[2]
     edge, a, b = entry[2]
-    return _JOIN[edge](_form(a), _form(b))
+    return JOINED[edge](_form(a), _form(b))
 
 
 def _order(entry) -> tuple:

@@ -844,23 +844,6 @@ def _in_build_order(reached, node, nn, kept, leaf_of):
         reached[r] = number[reached[r]]
     return reached, value[:k], leaf[:k], end[:k], edges[:ne]
 
-@njit(cache=True)
-def form_bounds(leaf, end, edges, most):
-    """[0, b0, b0 + b1, ...]: the running sums of the nodes' form bounds, for a graph of
-    value_graph's shape: node i holds at most its card plus, per edge, the product of
-    its parts' bounds, and each bound stops growing at `most`."""
-    bound = np.empty(end.shape[0], np.int64)
-    made = np.zeros(end.shape[0] + 1, np.int64)
-    e = 0
-    for i in range(end.shape[0]):
-        b = 1 if leaf[i] else 0
-        while e < end[i]:
-            b = min(b + bound[edges[e, 1]] * bound[edges[e, 2]], most)
-            e += 1
-        bound[i] = b
-        made[i + 1] = made[i] + b
-    return made
-
 
 # ---------------------------------------------------------------- expression trees
 

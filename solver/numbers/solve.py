@@ -61,8 +61,10 @@ class Group:
     size: int                 # the cards each equation uses
     value: int
     found: tuple              # ((cards of a sub-hand, its forms), ...)
-    graph: Any = None         # the graph the forms were built from (engine.FormGraph)
-    nodes: tuple = ()         # each sub-hand's node in the graph
+    graph: Any = field(default=None, compare=False, repr=False)
+    """The graph the forms were built from (engine.FormGraph)."""
+    nodes: tuple = field(default=(), compare=False, repr=False)
+    """Each sub-hand's node in the graph."""
     shared: dict = field(default_factory=dict, compare=False, repr=False)
     """What the groups of one solution share: the texts of the graph's nodes."""
 

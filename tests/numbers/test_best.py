@@ -12,8 +12,6 @@ from eureka.numbers.best import WORK, BestSearch
 from eureka.numbers.budget import predicted_values
 from eureka.numbers.engine import HandSearch
 from eureka.numbers.solve import Equation, best_equation, most_cards
-from hypothesis import given
-from hypothesis import strategies as st
 
 from tests.oracle import numbers as oracle
 from tests.strategies import hands, rulesets

@@ -48,6 +48,14 @@ def test_a_groups_text_is_the_slow_listing(problem, stop, ascii):
         slow = [oracle.infix(e.form, ascii) for e in oracle.listing_order(group.listed())]
         assert group.text(ascii) == "\n".join(slow)
         assert group.text(ascii, stop) == "\n".join(slow[:stop])
+        assert group.text(ascii, stop, prefix="    ", suffix=f" = {target}") == "\n".join(
+            f"    {text} = {target}" for text in slow[:stop])
+
+
+@given(listings())
+def test_equal_solutions_compare_equal(problem):
+    cards, target, rules = problem
+    assert solve(cards, target, rules) == solve(cards, target, rules)
 
 
 @given(listings())
