@@ -3,6 +3,7 @@
 from hypothesis import strategies as st
 
 from eureka.numbers.rules import Rules
+from tests.oracle import numbers as oracle
 
 
 @st.composite
@@ -22,3 +23,18 @@ def hands(rules: Rules, max_size: int = 5, max_value: int = 20):
     low = rules.lowest
     return st.lists(st.integers(low, min(max_value, rules.cap)), min_size=1,
                     max_size=max_size)
+
+
+@st.composite
+def problems(draw, max_size: int = 5, max_value: int = 20, top: int = 120,
+             domains=("whole", "positive", "fraction")):
+    """(cards, target, rules): a target the hand reaches half the time (by the oracle),
+    else any from the rules' lowest value to `top`."""
+    rules = draw(rulesets(domains=domains))
+    cards = draw(hands(rules, max_size, max_value))
+    reachable = sorted(oracle.reachable_values(cards, rules))
+    if reachable and draw(st.booleans()):
+        target = draw(st.sampled_from(reachable))
+    else:
+        target = draw(st.integers(rules.lowest, top))
+    return cards, target, rules

@@ -100,19 +100,26 @@ def completes(cand, c, value):
 
 
 @njit(cache=True, inline="always")
+def _made_slot(cand, c, d, j, slot):
+    """The rack slot of the j-th value direction d makes at square c, or -1 when it is
+    no token of the rack or an earlier j made it already (each counted once)."""
+    v = cand[c, d, j]
+    if v < 0 or v > MAX_TOKEN or slot[v] < 0:
+        return -1
+    for e in range(j):
+        if cand[c, d, e] == v:
+            return -1
+    return slot[v]
+
+
+@njit(cache=True, inline="always")
 def _count_equations(cand, c, slot, left, hits):
     """hits[k] += the directions at square c that make rack token k (still left)."""
     for d in range(4):
         for j in range(4):
-            v = cand[c, d, j]
-            if v < 0 or v > MAX_TOKEN or slot[v] < 0 or left[slot[v]] == 0:
-                continue
-            seen = False
-            for e in range(j):
-                if cand[c, d, e] == v:
-                    seen = True
-            if not seen:
-                hits[slot[v]] += 1
+            k = _made_slot(cand, c, d, j, slot)
+            if k >= 0 and left[k] != 0:
+                hits[k] += 1
 
 
 @njit(cache=True, nogil=True)
@@ -233,15 +240,9 @@ def _cap_square(board, sq_op, award, cand, left, slot, r, with_one, with_two, ca
             continue
         if a >= 0 and b >= 0:
             for j in range(4):
-                v = cand[c, d, j]
-                if v < 0 or v > MAX_TOKEN or slot[v] < 0:
-                    continue
-                seen = False
-                for e in range(j):
-                    if cand[c, d, e] == v:
-                        seen = True
-                if not seen:
-                    n0[slot[v]] += 1
+                k = _made_slot(cand, c, d, j, slot)
+                if k >= 0:
+                    n0[k] += 1
         elif a >= 0 or b >= 0:
             row = with_one[max(a, b), op]
             for k in range(nv):

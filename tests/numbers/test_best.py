@@ -14,23 +14,11 @@ from eureka.numbers.engine import HandSearch
 from eureka.numbers.solve import Equation, best_equation, most_cards
 
 from tests.oracle import numbers as oracle
-from tests.strategies import hands, rulesets
+from tests.strategies import problems
 from tests.verify import assert_verified
 
 
-@st.composite
-def problems(draw, max_size=5):
-    rules = draw(rulesets(domains=("whole", "positive")))
-    cards = draw(hands(rules, max_size, max_value=12))
-    reachable = sorted(oracle.reachable_values(cards, rules))
-    if reachable and draw(st.booleans()):
-        target = draw(st.sampled_from(reachable))
-    else:
-        target = draw(st.integers(rules.lowest, 200))
-    return cards, target, rules
-
-
-@given(problems())
+@given(problems(max_value=12, top=200, domains=("whole", "positive")))
 def test_most_cards_as_the_oracle(problem):
     cards, target, rules = problem
     expected = oracle.solutions(cards, target, rules)

@@ -1,24 +1,11 @@
 """The engine against the brute-force oracle, on random hands and rules."""
 
 from hypothesis import given
-from hypothesis import strategies as st
 
 from eureka.numbers.solve import search_for, solve
 from tests.oracle import numbers as oracle
-from tests.strategies import hands, rulesets
+from tests.strategies import problems
 from tests.verify import assert_verified
-
-
-@st.composite
-def problems(draw, max_size=5):
-    rules = draw(rulesets())
-    cards = draw(hands(rules, max_size))
-    reachable = sorted(oracle.reachable_values(cards, rules))
-    if reachable and draw(st.booleans()):
-        target = draw(st.sampled_from(reachable))
-    else:
-        target = draw(st.integers(rules.lowest, 120))
-    return cards, target, rules
 
 
 @given(problems())
