@@ -17,8 +17,9 @@ from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_LIKE, InputErr
 from eureka.cli.simulate_cmds import SEED, THREADS, _games, _players, _policies
 from eureka.mathable import GAME
 from eureka.mathable.board import cell_name
-from eureka.mathable.game import MAX_GAMES, POLICIES
+from eureka.mathable.game import MAX_GAMES, POLICIES, RANKINGS
 from eureka.mathable.position import render
+from eureka.mathable.record import action_text, write
 from eureka.text import plural
 
 RULES = GAME.preset
@@ -88,23 +89,116 @@ def _turn_lines(turn) -> list:
     return lines
 
 
-def _solution_lines(result, board: bool) -> list:
-    pos, turns = result.position, result.turns
+def _by(result) -> str:
+    return "" if result.by == "score" else f" by {result.by}"
+
+
+def _equity(result, turn) -> str:
+    """'; equity 41.24 (leave 3 42: −14.76)' when ranked by equity, else ''."""
+    if result.by != "equity":
+        return ""
+    kept = result.leave(turn)
+    value = result.equity(turn) - turn.points
+    return (f"; equity {result.equity(turn):.2f} (leave "
+            f"{' '.join(map(str, kept)) or 'none'}: {value:+.2f})")
+
+
+def _header(result) -> list:
+    """The rack and board line, and the line saying no token can be placed (if so)."""
+    pos = result.position
     lines = [f"Mathable: rack {' '.join(map(str, sorted(pos.rack)))}; "
              f"{plural(len(pos.grid), 'token')} on the board ({pos.edition}-token set)"]
+    if not result.turns:
+        lines.append(f"No token of this rack can be placed: {result.fallback}.")
+    return lines
+
+
+def _board_lines(result) -> list:
+    """The board after the best turn, its new tokens marked."""
+    return ["Board after the best turn ([new] tokens):",
+            render(result.board_after(),
+                   {s.placement.cell for s in result.turns[0].placements})]
+
+
+def _solution_lines(result, board: bool) -> list:
+    turns = result.turns
+    lines = _header(result)
     if not turns:
-        return [*lines, f"No token of this rack can be placed: {result.fallback}."]
-    lines += [f"Best turn: {turns[0].summary()}", *_turn_lines(turns[0])]
-    lines += [f"#{k}: {turn.summary()}: {turn.text()}"
+        return lines
+    lines += [f"Best turn{_by(result)}: {turns[0].summary()}{_equity(result, turns[0])}",
+              *_turn_lines(turns[0])]
+    lines += [f"#{k}: {turn.summary()}{_equity(result, turn)}: {turn.text()}"
               for k, turn in enumerate(turns[1:], 2)]
     if result.moves is not None:
         lines.append(f"Every legal single placement: {len(result.moves)}")
         lines += [_placement_line("-", s) for s in result.moves]
-    if board:
-        lines.append("Board after the best turn ([new] tokens):")
-        lines.append(render(result.board_after(),
-                            {s.placement.cell for s in turns[0].placements}))
-    return lines
+    return lines + (_board_lines(result) if board else [])
+
+
+SIM_OPTIONS = (
+    click.option("--candidates", type=Whole(1, 50), metavar="K",
+                 help="With --by sim: simulate the top K turns by equity (default 10)."),
+    click.option("--iterations", type=Whole(1, 100_000), metavar="N",
+                 help="With --by sim: play each candidate on N random deals of the unseen "
+                      "tokens (default 200; clearly worse candidates are dropped "
+                      "sooner)."),
+    click.option("--seconds", type=float, metavar="T",
+                 help="With --by sim: stop after about T seconds (checked at least every 8 deals; "
+                      "default: no time limit)."),
+    click.option("--plies", type=Whole(0, 8), metavar="P",
+                 help="With --by sim: turns played after the candidate in each deal "
+                      "(default 2: the opponent's reply and the mover's next)."),
+    click.option("--seed", type=Whole(0, 2**64 - 1), metavar="S",
+                 help="With --by sim: the seed of the deals (default 0)."),
+)
+
+
+def _sim_only(effort: dict) -> None:
+    """InputError when a simulation option is given without --by sim."""
+    for name, value in effort.items():
+        if value is not None:
+            raise InputError(f"--{name} is an option of --by sim")
+
+
+def _simulated_lines(result, board: bool) -> list:
+    """solve --by sim: the best candidate, then every candidate with its figures."""
+    turns, effort = result.turns, result.effort
+    lines = _header(result)
+    if not turns:
+        return lines
+    lines += [f"Best turn by sim: {turns[0].summary()}", *_turn_lines(turns[0])]
+    if len(turns) == 1:
+        lines.append("(the only candidate: nothing to simulate)")
+    else:
+        lead = result.candidates[0].win_probability is not None
+        lines.append(f"Simulated: the top {plural(len(turns), 'turn')} by equity, each on "
+                     f"up to {plural(effort.iterations, 'deal')} of the unseen tokens "
+                     f"(seed {result.seed}),")
+        lines.append(f"then {plural(effort.plies, 'turn')} of the {effort.rollout} "
+                     f"policy; value: the mover's spread in equity then, best first")
+        lines.append(f"  {'#':>2} {'mean':>8} {'95% interval':>21} {'deals':>6}"
+                     + (f" {'win':>6}" if lead else "") + f" {'points':>6}  turn")
+        for k, (turn, c) in enumerate(zip(turns, result.candidates), 1):
+            win = f" {c.win_probability:6.1%}" if lead else ""
+            lines.append(f"  {k:>2} {c.mean:+8.2f} {c.mean - c.half:+9.2f} to "
+                         f"{c.mean + c.half:+7.2f} {c.iterations:>6}{win} "
+                         f"{turn.points:>6}  {turn.text()}")
+        if any(c.iterations < result.candidates[0].iterations for c in result.candidates):
+            lines.append("(fewer deals: dropped once clearly worse than the leader on the "
+                         "same deals)")
+    return lines + (_board_lines(result) if board else [])
+
+
+def _simulated(position_file, cards, limit, moves, endgame, board, edition, no_bonus,
+               as_json, as_ascii, effort: dict):
+    """solve mathable --by sim: the top candidates by equity, simulated."""
+    if endgame or limit != 1 or moves:
+        raise InputError("--by sim lists every candidate it simulates (--candidates K): "
+                         "no --limit, --moves or --endgame")
+    given = {name: value for name, value in effort.items() if value is not None}
+    result = GAME.solve(_position(position_file, edition), cards or None,
+                        bonus=not no_bonus, by="sim", **given)
+    emit(result, as_json, lambda r: ascii_lines(_simulated_lines(r, board), as_ascii))
 
 
 @click.command("mathable", cls=ListCommand, help=_help(
@@ -114,17 +208,79 @@ def _solution_lines(result, board: bool) -> list:
 @POSITION
 @_cards(ANY_VALUE)
 @click.option("--limit", default=1, show_default=True, type=Whole(1, 1000), metavar="K",
-              help="Show the K highest-scoring distinct turns.")
+              help="Show the K best distinct turns (by --by).")
+@click.option("--by", type=click.Choice((*RANKINGS, "sim")), default="score",
+              show_default=True,
+              help="Rank the turns by score, or by equity: the score plus the value of "
+                   "the tokens kept (docs/MATHABLE.md, Equity), or by sim: the top turns "
+                   "by equity played out on random deals of the unseen tokens "
+                   "(docs/MATHABLE.md, Simulation).")
+@stack(*SIM_OPTIONS)
 @click.option("--moves", is_flag=True, help="Also list every legal single placement.")
+@click.option("--endgame", is_flag=True,
+              help="Solve the rest of the game exactly: the bag empty, the opponent's "
+                   "holder on a 'rack NAME:' line (docs/MATHABLE.md; schema "
+                   "eureka.mathable.endgame/1).")
 @click.option("--board/--no-board", default=True, show_default=True,
-              help="Draw the board after the best turn.")
+              help="Draw the board after the best turn (with --endgame: after the "
+                   "line).")
 @stack(EDITION, NO_BONUS, JSON, ASCII)
 @reports_errors
-def solve_mathable(position_file, cards, limit, moves, board, edition, no_bonus, as_json,
-                   as_ascii):
+def solve_mathable(position_file, cards, limit, by, moves, endgame, board, edition,
+                   no_bonus, as_json, as_ascii, **effort):
+    if by == "sim":
+        _simulated(position_file, cards, limit, moves, endgame, board, edition,
+                   no_bonus, as_json, as_ascii, effort)
+        return
+    _sim_only(effort)
+    if endgame:
+        _endgame(position_file, cards, limit, by, moves, board, edition, no_bonus,
+                 as_json, as_ascii)
+        return
     result = GAME.solve(_position(position_file, edition), cards or None, limit, moves,
-                        not no_bonus)
+                        not no_bonus, by)
     emit(result, as_json, lambda r: ascii_lines(_solution_lines(r, board), as_ascii))
+
+
+def _endgame_lines(result, board: bool) -> list:
+    """The exact endgame: the value, then the line turn by turn, the deductions and the
+    final scores."""
+    pos, name = result.position, result.opponent
+    names = ("mover", name)
+    now = (pos.score, pos.other_scores.get(name, 0))
+    lines = [f"Mathable endgame: mover {' '.join(map(str, sorted(pos.rack)))} (score "
+             f"{now[0]}), {name} {' '.join(map(str, sorted(pos.others[name])))} (score "
+             f"{now[1]}); {plural(len(pos.grid), 'token')} on the board",
+             f"Exact value: {result.value:+d} (mover − {name} at the end, "
+             f"{now[0] - now[1]:+d} now), {plural(result.nodes, 'position')} searched"]
+    width = max(len(n) for n in names)
+    for k, step in enumerate(result.line, 1):
+        who = f"{k:>3}. {names[step.player]:<{width}}"
+        if step.turn is None:
+            lines.append(f"{who}  {'pass':>10}  (nothing can be placed)")
+        else:
+            bonus = f" (+{step.turn.bonus} full rack)" if step.turn.bonus else ""
+            lines.append(f"{who}  {plural(step.turn.points, 'point'):>10}  "
+                         f"{step.turn.text()}{bonus}")
+    lines.append("Tokens left: " + ", ".join(f"{n} −{d}" for n, d in
+                                             zip(names, result.deductions)))
+    lines.append("Final scores: " + ", ".join(f"{n} {s}" for n, s in
+                                              zip(names, result.final)))
+    if board:
+        lines.append("Board after the line ([new] tokens):")
+        lines.append(render(result.board_after(), result.placed()))
+    return lines
+
+
+def _endgame(position_file, cards, limit, by, moves, board, edition, no_bonus, as_json,
+             as_ascii):
+    """solve mathable --endgame: the exact rest of the game."""
+    if limit != 1 or moves or by != "score":
+        raise InputError("--endgame gives the exact value and line: no --limit, --moves "
+                         "or --by")
+    result = GAME.endgame(_position(position_file, edition), cards or None,
+                          not no_bonus)
+    emit(result, as_json, lambda r: ascii_lines(_endgame_lines(r, board), as_ascii))
 
 
 def _verdict_lines(result) -> list:
@@ -151,16 +307,26 @@ def _comparison_lines(result) -> list:
 @click.command("mathable", cls=ListCommand, help=_help(
     "Check a claimed Mathable turn: legal or exactly why not, its score placement by "
     "placement, and whether a turn scores more.  The claim - is read from standard "
-    "input.  Exit code 0 for a legal turn, 1 for an illegal one, 2 for input that "
-    "cannot be read.  (A game record is replayed by eureka score mathable.)",
+    "input.  With --review, check a game record instead (a file, - for standard "
+    "input): every turn whose holder it gives against the best turns by score and by "
+    "equity (schema eureka.mathable.review/1).  Exit code 0 for a legal turn (record), "
+    "1 for an illegal one, 2 for input that cannot be read.  (A game record is "
+    "replayed by eureka score mathable.)",
     'eureka check mathable --cards 1 8 2 12 16 42 17 "I8=12 H6=8 G9=2"', "check"))
 @click.argument("claim", nargs=-1)
 @POSITION
 @_cards()
+@click.option("--review", is_flag=True,
+              help="The argument is a game record: review every turn whose holder it "
+                   "gives (docs/MATHABLE.md).")
 @stack(EDITION, NO_BONUS, JSON, ASCII, QUIET)
 @reports_errors
-def check_mathable(claim, position_file, cards, edition, no_bonus, as_json, as_ascii,
-                   quiet):
+def check_mathable(claim, position_file, cards, review, edition, no_bonus, as_json,
+                   as_ascii, quiet):
+    if review:
+        review_mathable(claim, position_file or cards, edition, no_bonus, as_json,
+                        as_ascii, quiet)
+        return
     if not cards and position_file is None:
         raise InputError("give the mover's tokens (--cards 1 8 2 ...) or a position with "
                          "a 'rack:' line (--position FILE), then the claimed turn; a game "
@@ -227,6 +393,92 @@ def _score_lines(result, detail: bool) -> list:
     return lines
 
 
+def _record(record_file: str, edition, no_bonus: bool):
+    """The game record of a file, or of standard input for -."""
+    asked = {"edition": _edition(edition), "bonus": False if no_bonus else None}
+    if record_file == STDIN:
+        return GAME.record(text=read_input(STDIN), source=STDIN, **asked)
+    return GAME.record(record_file, **asked)
+
+
+def _option_line(label: str, option, lost: str) -> str:
+    """A best turn: its points, equity, the loss of the turn played and its text."""
+    if option is None:
+        return f"      {label:<16}nothing could be placed"
+    return (f"      {label:<16}{option.points:>4} points  equity {option.equity:8.2f}  "
+            f"{lost}: {option.turn.text()}")
+
+
+def _turn_review_lines(t) -> list:
+    """One turn of a review: what was played, then the best turns and the losses."""
+    play = t.replayed.play
+    holder = "" if play.holder is None else f" [{' '.join(map(str, play.holder))}]"
+    lines = [f"{t.replayed.number:>4}  {play.player}{holder}: {action_text(play)}"]
+    if not t.reviewed:
+        return [lines[0] + "  (holder not given: not reviewed)"]
+    judged = t.judged
+    note = (f"  ({plural(t.unjudged, 'placement')} after a draw not judged)"
+            if t.unjudged else "")
+    lines.append(f"      {'played':<16}{judged.points:>4} points  equity "
+                 f"{judged.equity:8.2f}{note}" if judged.turn.placements
+                 else f"      {'played':<16}{judged.points:>4} points  ({play.action})")
+    lines.append(_option_line("best by score", t.by_score,
+                              f"lost {plural(t.lost_points, 'point')}"))
+    lost = ("equity loss not computed" if t.lost_equity is None
+            else f"lost {t.lost_equity:.2f} equity")
+    if t.by_equity is not None and t.by_score is not None and (
+            t.by_equity.turn.text() == t.by_score.turn.text()):
+        lines.append(f"      {'best by equity':<16}the same turn: {lost}")
+    elif t.by_equity is not None:
+        lines.append(_option_line("best by equity", t.by_equity, lost))
+    return lines
+
+
+def _share(x) -> str:
+    return "-" if x is None else f"{x:.0%}"
+
+
+def _review_lines(result) -> list:
+    record = result.record
+    source = "(standard input)" if record.source == STDIN else record.source
+    reviewed = sum(t.reviewed for t in result.turns)
+    lines = [f"Review of {source}: {plural(len(result.turns), 'turn')}, {reviewed} "
+             f"reviewed, {record.edition} tokens, full-rack bonus "
+             f"{'on' if record.bonus else 'off'}"]
+    for t in result.turns:
+        lines += _turn_review_lines(t)
+    if result.illegal:
+        lines.append(f"illegal: {result.illegal}")
+    lines.append(f"{'player':<8}{'reviewed':>9}{'points lost':>13}{'mean':>8}"
+                 f"{'best':>6}{'equity lost':>13}{'mean':>8}{'best':>6}")
+    for p in result.players:
+        s = p.to_json()
+        mean_points = "-" if s["mean_lost_points"] is None else f"{s['mean_lost_points']:.1f}"
+        mean_equity = "-" if s["mean_lost_equity"] is None else f"{s['mean_lost_equity']:.2f}"
+        lines.append(f"{p.player:<8}{f'{p.reviewed}/{p.turns}':>9}{p.lost_points:>13}"
+                     f"{mean_points:>8}{_share(s['best_by_score_share']):>6}"
+                     f"{s['lost_equity']:>13.2f}{mean_equity:>8}"
+                     f"{_share(s['best_by_equity_share']):>6}")
+    lines.append("best: the share of reviewed turns that lost nothing (by equity: of the "
+                 "turns with placements)")
+    return lines
+
+
+def review_mathable(claim, position_or_cards, edition, no_bonus, as_json, as_ascii,
+                    quiet):
+    """check mathable --review RECORD: the review of a game record."""
+    if position_or_cards:
+        raise InputError("--review takes a game record alone: no --position or --cards "
+                         "(the record gives the holders)")
+    if len(claim) != 1:
+        raise InputError("--review takes one game record: a file, or - for standard "
+                         "input")
+    result = GAME.review(_record(claim[0], edition, no_bonus))
+    if not quiet:
+        emit(result, as_json, lambda r: ascii_lines(_review_lines(r), as_ascii))
+    verdict_exit(result.valid)
+
+
 @click.command("mathable", help=_help(
     "Replay a Mathable game record (a text record, or a CAVA 2024 game's N_turns.txt; - "
     "for standard input): every turn scored, the first illegal placement, the totals.  "
@@ -238,12 +490,7 @@ def _score_lines(result, detail: bool) -> list:
 @stack(EDITION, NO_BONUS, JSON, ASCII, QUIET)
 @reports_errors
 def score_mathable(record_file, detail, edition, no_bonus, as_json, as_ascii, quiet):
-    asked = {"edition": _edition(edition), "bonus": False if no_bonus else None}
-    if record_file == STDIN:
-        record = GAME.record(text=read_input(STDIN), source=STDIN, **asked)
-    else:
-        record = GAME.record(record_file, **asked)
-    result = GAME.score(record)
+    result = GAME.score(_record(record_file, edition, no_bonus))
     if not quiet:
         emit(result, as_json, lambda r: ascii_lines(_score_lines(r, detail), as_ascii))
     verdict_exit(result.valid)
@@ -255,8 +502,34 @@ def _square(kind: str) -> str:
     return f"{ops.sign(kind)} square" if kind in GAME.preset.operations else kind
 
 
+def _between(pair, show) -> str:
+    """A 95% interval, or '-' when there is none (a single deal)."""
+    return "-" if pair is None else f"{show(pair[0])} to {show(pair[1])}"
+
+
+def _policy_lines(s) -> list:
+    """Each policy's win rate and spread, with their 95% intervals over the deals."""
+    if not s.policy_rates:
+        return []
+    lines = [f"{'policy':<9}{'seats':>6}{'wins':>8}  {'95% interval':<17}{'spread':>8}  "
+             f"95% interval"]
+    for row in s.policy_rates:
+        lines.append(f"{row['policy']:<9}{row['seats']:>6}{row['win_rate']:>8.1%}  "
+                     f"{_between(row['win_interval'], lambda x: f'{x:.1%}'):<17}"
+                     f"{row['spread']:>+8.1f}  "
+                     f"{_between(row['spread_interval'], lambda x: f'{x:+.1f}')}")
+    deals = plural(s.games, "deal")
+    orders = "one game per seat order" if s.seat_orders > 1 else "seats as given"
+    lines.append("wins: ties split; spread: the policy's mean score minus the others'")
+    lines.append(f"95% intervals over the {deals} ({orders}): Wilson's for the wins, "
+                 f"normal for the spread")
+    return lines
+
+
 def _summary_lines(s) -> list:
-    lines = [f"Mathable self-play: {plural(s.games, 'game')}, "
+    games = (f"{s.played} games ({plural(s.games, 'deal')} × {s.seat_orders} seat "
+             f"orders)" if s.seat_orders > 1 else plural(s.games, "game"))
+    lines = [f"Mathable self-play: {games}, "
              f"{plural(len(s.policies), 'player')}, seed {s.seed}, {s.edition} tokens, "
              f"full-rack bonus {'on' if s.bonus else 'off'}",
              f"{'seat':<5}{'policy':<9}{'wins':>7}{'mean':>9}{'sd':>7}{'min':>6}"
@@ -265,6 +538,7 @@ def _summary_lines(s) -> list:
                                                       s.bonus_rate), 1):
         lines.append(f"{n:<5}{policy:<9}{wins:>7.1%}{sc['mean']:>9.1f}{sc['sd']:>7.1f}"
                      f"{sc['min']:>6}{sc['median']:>8.1f}{sc['max']:>6}{bonus:>12.2f}")
+    lines += _policy_lines(s)
     t, p = s.turns, s.placements
     lines.append(f"turns per game: {t['mean']:.1f} ({t['min']}–{t['max']}); tokens "
                  f"placed: {p['mean']:.1f} ({p['min']}–{p['max']})")
@@ -276,24 +550,45 @@ def _summary_lines(s) -> list:
     return lines
 
 
+def _write_record(path: str, record) -> None:
+    """A game record written to a file; one line of InputError when it cannot be."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(write(record))
+    except OSError as e:
+        raise InputError(f"cannot write the record to {path}: {e.strerror}") from None
+
+
 @click.command("mathable", help=_help(
     "Self-play of complete Mathable games (2–4 players), summarised: scores, wins, "
-    "bonuses, game length, draws, exchanges, squares and endings.",
+    "bonuses, game length, draws, exchanges, squares and endings; with two policies or "
+    "more, each policy's win rate and spread with 95% intervals.  Each game (deal) is "
+    "played in every seat order, so that every policy sits in every seat.",
     "eureka simulate mathable --games 10 --strategies optimal,greedy --seed 1", "simulate"))
-@_games(100, MAX_GAMES)
+@_games(100, MAX_GAMES, text="How many deals to play, each in every seat order unless "
+                                "--no-swap; the games in all count towards the bound")
 @SEED
 @click.option("--strategies", "--policies", "policies", default="optimal",
               show_default=True,
               help=f"One strategy (policy) per seat, comma-separated, from "
                    f"{', '.join(POLICIES)}; one name for every seat.")
 @_players(GAME.preset.players[1], "policy")
+@click.option("--swap/--no-swap", default=True, show_default=True,
+              help="Play each game in every seat order (the policies rotated round the "
+                   "seats, the same deal); --no-swap: once, seats as given.")
+@click.option("--record", "record_file", type=click.Path(dir_okay=False, writable=True),
+              help="Also write the run's first game (seats as given) to this file as a "
+                   "game record with every holder, for check mathable --review.")
 @stack(EDITION, NO_BONUS, THREADS, JSON, ASCII)
 @reports_errors
-def simulate_mathable(games, seed, policies, players, edition, no_bonus, as_json,
-                      as_ascii):
+def simulate_mathable(games, seed, policies, players, swap, record_file, edition,
+                      no_bonus, as_json, as_ascii):
     run = GAME.simulation(games, _policies(policies, players), seed, _edition(edition),
-                          not no_bonus)
-    with click.progressbar(length=run.games, label="games", file=sys.stderr,
+                          not no_bonus, swap)
+    if record_file:
+        _write_record(record_file, GAME.game_record(run.policies, run.seed, 0,
+                                                    run.edition, run.bonus))
+    with click.progressbar(length=run.played, label="games", file=sys.stderr,
                            hidden=not sys.stderr.isatty()) as bar:
         summary = run.run(progress=lambda done: bar.update(1))
     emit(summary, as_json, lambda s: ascii_lines(_summary_lines(s), as_ascii))

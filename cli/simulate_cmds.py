@@ -41,12 +41,11 @@ class _Games(Whole):
         return super().convert(value, param, ctx)
 
 
-def _games(default: int, most: int, why=None):
+def _games(default: int, most: int, why=None, text: str = "How many games to play"):
     """--games: 1 to `most` games (the game's own bound); `why(games)` is the message
-    beyond it."""
+    beyond it, `text` the help's start."""
     return click.option("--games", default=default, show_default=True,
-                        type=_Games(most, why),
-                        help=f"How many games to play (at most {most:,}).")
+                        type=_Games(most, why), help=f"{text} (at most {most:,}).")
 
 
 def _players(most: int, per: str):

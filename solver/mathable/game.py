@@ -7,13 +7,15 @@ verbs that need them.
 from collections import Counter
 from dataclasses import dataclass, field
 
+from eureka.errors import EurekaError
 from eureka.mathable import position as positions
 from eureka.mathable import record as records
 from eureka.mathable.board import OPERATIONS, SIZE, SQUARES, START, Square
 from eureka.mathable.tokens import (FULL_RACK_BONUS, HOLDERS, MAX_RACK, MIN_PLAYERS,
                                     RACK_SIZE, TOKEN_SETS, token_set)
 
-POLICIES = ("optimal", "greedy", "random")      # self-play's policies (simulate.py)
+POLICIES = ("optimal", "equity", "sim", "endgame", "greedy", "random")  # simulate.py
+RANKINGS = ("score", "equity")      # what `solve` ranks the turns by (solve.py)
 MAX_GAMES = 100_000     # games a self-play run: about half an hour, ~1 kB kept per game
 
 
@@ -59,11 +61,21 @@ class Mathable:
         return positions.Position(edition=edition or self.preset.edition).validate()
 
     def solve(self, position, rack=None, limit: int = 1, moves: bool = False,
-              bonus: bool = True):
-        """The `limit` best turns (eureka.mathable.solve/1), and with `moves` every
-        legal single placement; `rack` replaces the position's own."""
+              bonus: bool = True, by: str = "score", seed: int = 0, **effort):
+        """The `limit` best turns by score or equity (`by`, one of RANKINGS;
+        eureka.mathable.solve/1), and with `moves` every legal single placement; `rack`
+        replaces the position's own.  By "sim": the top candidates by equity simulated
+        (sim.solve) with the deals seeded by `seed` and `effort` (sim.Effort's fields);
+        no `limit` or `moves` then."""
+        if by == "sim":
+            if limit != 1 or moves:
+                raise EurekaError("a simulation lists its candidates: no limit or moves")
+            from eureka.mathable import sim
+            return sim.solve(position, rack, bonus, sim.Effort(**effort), seed)
+        if effort or seed:
+            raise EurekaError(f"the simulation's effort and seed need by='sim', not {by!r}")
         from eureka.mathable.solve import solve
-        return solve(position, rack, limit, moves, bonus)
+        return solve(position, rack, limit, moves, bonus, by)
 
     def check(self, position, claim: str, rack=None, bonus: bool = True,
               compare: bool = True):
@@ -86,17 +98,38 @@ class Mathable:
         """The record replayed turn by turn (eureka.mathable.score/1)."""
         return records.replay(record)
 
+    def endgame(self, position, rack=None, bonus: bool = True):
+        """The exact rest of the game once the bag is empty and both holders are known:
+        its value and line (eureka.mathable.endgame/1); `rack` replaces the mover's."""
+        from eureka.mathable.endgame import endgame
+        return endgame(position, rack, bonus)
+
+    def review(self, record: records.Record):
+        """Every turn whose holder the record gives against the best turns by score
+        and by equity, and what it lost (eureka.mathable.review/1)."""
+        from eureka.mathable.review import review
+        return review(record)
+
     def simulation(self, games: int, policies, seed: int = 0, edition: int | None = None,
-                   bonus: bool = True):
-        """A run of self-play games, its arguments checked (run it with `.run()`)."""
+                   bonus: bool = True, swap: bool = True):
+        """A run of self-play games, its arguments checked (run it with `.run()`):
+        `games` deals, each played in every seat order unless not `swap`."""
         from eureka.mathable.simulate import Simulation
         return Simulation(games, tuple(policies), seed, edition or self.preset.edition,
-                          bonus)
+                          bonus, swap)
 
     def simulate(self, games: int, policies, seed: int = 0, edition: int | None = None,
-                 bonus: bool = True, progress=None):
+                 bonus: bool = True, progress=None, swap: bool = True):
         """Self-play of complete games, summarised (eureka.mathable.simulate/1)."""
-        return self.simulation(games, policies, seed, edition, bonus).run(progress)
+        return self.simulation(games, policies, seed, edition, bonus, swap).run(progress)
+
+    def game_record(self, policies, seed: int = 0, deal: int = 0,
+                    edition: int | None = None, bonus: bool = True) -> records.Record:
+        """Deal `deal` of a self-play run as a game record with every holder given
+        (records.write gives its text)."""
+        from eureka.mathable.simulate import game_record
+        return game_record(tuple(policies), seed, deal, edition or self.preset.edition,
+                           bonus)
 
 
 GAME = Mathable(Preset())

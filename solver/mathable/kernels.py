@@ -444,7 +444,21 @@ def _remove(codes, n, code):
 @njit(cache=True, nogil=True)
 def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states,
               bound_after):
+    """The `limit` highest-scoring sets of placements (see ranked_sets)."""
+    offset = np.zeros(1 << MAX_RACK, dtype=np.int64)
+    return ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit,
+                       max_states, bound_after, 1, offset, offset)
+
+
+@njit(cache=True, nogil=True)
+def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states,
+                bound_after, scale, offset, reach):
     """The `limit` best sets of placements, by branch and bound over the sets.
+
+    Ranked by key = total × scale + offset[the tokens left] (the score: scale 1,
+    offsets 0; equity: leave values as whole offsets ≥ 0), the tokens left as a
+    mixed-radix number over the rack's values; reach[s] ≥ the offset of every
+    sub-multiset of s, so that the bounds below stay upper bounds of the key.
 
     Depth first, highest-scoring placement first.  Each set is stored once, with the
     best score of any order found and that order's last placement; it is expanded
@@ -461,7 +475,7 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
 
     Returns (entries, sets): the number of sets stored (negative: more than
     max_states, the search stopped) and, for each set whose total reaches the final
-    threshold, a row: total, score, size, then its placement codes in order (−1
+    threshold, a row: key, score, size, then its placement codes in order (−1
     padded)."""
     nv = rack_vals.size
     full = 0
@@ -509,6 +523,8 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
     n0s = np.zeros(nv, dtype=np.int64)
     n1s = np.zeros(nv, dtype=np.int64)
     couldk = np.full((full + 1, nv), -1, dtype=np.int64)
+    subs = np.zeros(full + 1, dtype=np.int64)      # the tokens left, by depth
+    subs[0] = subsets - 1
     stamp, depth = 0, 0
     while True:
         if nxt[depth] == mn[depth]:
@@ -524,11 +540,12 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
         if depth > 0 and code < placed[depth] and _independent(code, placed[depth]):
             continue            # the same set, same score: reached by the other order
         g2, size2 = score[depth] + pts, depth + 1
-        total = g2 + (bonus if size2 == full else 0)
+        k, could = code & 15, 0
+        sub = subs[depth] - radix[k]
+        total = (g2 + (bonus if size2 == full else 0)) * scale + offset[sub]
         thr = info[heap[0], table.TOTAL] if hn == limit else -1
         if size2 == full and total < thr:
             continue
-        k, could = code & 15, 0
         if size2 < full and capped[depth]:
             could = couldk[depth, k]
             if could < 0:
@@ -536,7 +553,7 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
                 could = order_bound(rack_vals, left, cap[depth], 1, bonus, best)
                 left[k] += 1
                 couldk[depth, k] = could
-            if g2 + could < thr and total < thr:
+            if (g2 + could) * scale + reach[sub] < thr and total < thr:
                 continue
         j = 0
         while j < depth and cur[j] < code:
@@ -559,7 +576,8 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
                 info[e, table.LAST] = code
             if g2 < info[e, table.G] or g2 <= info[e, table.DONE]:
                 continue
-        expand = size2 < full and not (capped[depth] and g2 + could < thr)
+        expand = size2 < full and not (capped[depth] and
+                                       (g2 + could) * scale + reach[sub] < thr)
         if expand:
             p = code >> CODE_SHIFT
             board[p] = rack_vals[k]
@@ -571,9 +589,6 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
                     with_one = np.zeros((subsets, MAX_TOKEN + 1, 5, nv), dtype=np.bool_)
                     with_two = np.zeros((subsets, 5, nv), dtype=np.bool_)
                     near, far = open_squares(root, sq_op, award)
-                sub = 0
-                for t in range(nv):
-                    sub += left[t] * radix[t]
                 if not filled[sub]:
                     fill_tables(rack_vals, left, with_one[sub], with_two[sub])
                     filled[sub] = True
@@ -587,8 +602,8 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
                          with_two[sub], near, far, child, size2, cap[size2], slot, seen,
                          capstamp, n0s, n1s)
                 capped[size2] = True
-                if thr >= 0 and r2 <= OWN_LEFT and \
-                        g2 + order_bound(rack_vals, left, cap[size2], 0, bonus, best) < thr:
+                if thr >= 0 and r2 <= OWN_LEFT and reach[sub] + scale * (
+                        g2 + order_bound(rack_vals, left, cap[size2], 0, bonus, best)) < thr:
                     _take_back(board, sq_op, cand, left, code)
                     expand = False      # and total < thr: the set is not kept either
             else:
@@ -609,7 +624,7 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
             cur[t] = child[t]
         stamp += 1
         depth += 1
-        placed[depth], score[depth], nxt[depth] = code, g2, 0
+        placed[depth], score[depth], nxt[depth], subs[depth] = code, g2, 0, sub
         couldk[depth, :] = -1
         mn[depth] = _child_moves(board, award, cand, rack_vals, left, slot, p, mark,
                                  stamp, hits, new_code, new_pts, mcode[depth - 1],

@@ -24,13 +24,16 @@ EMPTY_MARKS = {".", "2x", "3x", "2X", "3X", *OPERATIONS, *map(ops.sign, OPERATIO
 @dataclass
 class Position:
     """The board as {cell: value} (the printed 1 2 3 4 included), the mover's rack, the
-    edition (126 or 106 tokens), and where known the other racks and the bag."""
+    edition (126 or 106 tokens), where known the other racks and the bag, and the
+    current scores where given (0 otherwise)."""
 
     grid: dict = field(default_factory=lambda: dict(START))
     rack: list = field(default_factory=list)
     edition: int = 126
     others: dict = field(default_factory=dict)      # player -> rack, where known
     bag: list = field(default_factory=list)         # the bag's tokens, where known
+    score: int = 0                                  # the mover's current score
+    other_scores: dict = field(default_factory=dict)    # player -> current score
 
     def held(self) -> Counter:
         """The tokens known to be on the racks: the mover's and the others'."""
@@ -117,17 +120,18 @@ def _token(text: str, where: str):
                         f"('.')")
 
 
-def _numbers(text: str, what: str) -> list:
+def _numbers(text: str, what: str, kind: str = "token values") -> list:
     values = [whole_number(x) for x in text.replace(",", " ").split()]
     if None in values:
-        raise PositionError(f"{what}: expected token values, got {text.strip()!r}")
+        raise PositionError(f"{what}: expected {kind}, got {text.strip()!r}")
     return values
 
 
 def parse_text(text: str, edition: int | None = None) -> Position:
     """A position from the text grid: 14 rows of 14 fields ('.' or a value), optionally
     with a header of column letters and row numbers, then optional lines `rack: ...`
-    (the mover's), `rack P2: ...` (another player's), `bag: ...` and `edition: 106`.
+    (the mover's), `rack P2: ...` (another player's), `bag: ...`, `score: 120` (the
+    mover's current score), `score P2: 98` (another player's) and `edition: 106`.
     `edition`, when given, is the edition asked for: the file must not say otherwise."""
     rows, known, seen = [], Position(rack=[], edition=edition or 126), set()
     for number, line in enumerate(text.splitlines(), 1):
@@ -136,8 +140,10 @@ def parse_text(text: str, edition: int | None = None) -> Position:
             continue
         key, _, rest = line.partition(":")
         if rest or line.endswith(":"):
-            words, values = key.split(), _numbers(rest, f"line {number}")
+            words = key.split()
             entry = words[0].lower() if words else ""
+            values = _numbers(rest, f"line {number}", "a whole number"
+                              if entry == "score" else "token values")
             if " ".join(words).lower() in seen:
                 raise PositionError(f"line {number}: a second {key.strip()!r} line")
             seen.add(" ".join(words).lower())
@@ -149,9 +155,18 @@ def parse_text(text: str, edition: int | None = None) -> Position:
                 known.bag = values
             elif entry == "edition" and len(words) == 1 and len(values) == 1:
                 known.edition = _edition(values[0], edition, f"line {number}")
+            elif entry == "score" and len(words) <= 2:
+                if len(values) != 1:
+                    raise PositionError(f"line {number}: a score is one whole number, "
+                                        f"got {rest.strip()!r}")
+                if len(words) == 1:
+                    known.score = values[0]
+                else:
+                    known.other_scores[words[1]] = values[0]
             else:
                 raise PositionError(f"line {number}: unknown entry {key.strip()!r} "
-                                    f"(known: rack, rack NAME, bag, edition)")
+                                    f"(known: rack, rack NAME, bag, score, score NAME, "
+                                    f"edition)")
             continue
         fields = line.split()
         if len(fields) == SIZE + 1 and whole_number(fields[0]) == len(rows) + 1:
@@ -168,7 +183,8 @@ def parse_text(text: str, edition: int | None = None) -> Position:
 def parse_json(text: str, edition: int | None = None) -> Position:
     """A position from JSON: {"grid": [[null or value, ...] x 14] x 14} or
     {"cells": {"I8": 12, ...}} (the printed 1 2 3 4 implied), with "rack",
-    "others" ({"P2": [...]}), "bag" and "edition" optional."""
+    "others" ({"P2": [...]}), "bag", "score" (the mover's), "other_scores"
+    ({"P2": 98}) and "edition" optional."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -185,10 +201,16 @@ def parse_json(text: str, edition: int | None = None) -> Position:
     found = data.get("edition", edition or 126)
     if not isinstance(found, int) or isinstance(found, bool) or found not in TOKEN_SETS:
         raise PositionError(f'"edition" is 126 or 106, not {found!r}')
+    scores = data.get("other_scores", {})
+    if not isinstance(scores, dict):
+        raise PositionError('"other_scores" must map player names to scores')
     known = Position(rack=_values(data.get("rack", []), '"rack"'),
                      edition=_edition(found, edition, '"edition"'),
                      others={p: _values(r, f'"others" {p}') for p, r in others.items()},
-                     bag=_values(data.get("bag", []), '"bag"'))
+                     bag=_values(data.get("bag", []), '"bag"'),
+                     score=_score(data.get("score", 0), '"score"'),
+                     other_scores={p: _score(v, f'"other_scores" {p}')
+                                   for p, v in scores.items()})
     if "cells" in data:
         cells = data["cells"]
         if not isinstance(cells, dict):
@@ -226,6 +248,13 @@ def _values(values, what: str) -> list:
     if not isinstance(values, list) or not all(isinstance(v, int) for v in values):
         raise PositionError(f"{what} must be a list of token values")
     return values
+
+
+def _score(value, what: str) -> int:
+    """A JSON score, checked to be a whole number ≥ 0."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise PositionError(f"{what} must be a whole number ≥ 0, not {value!r}")
+    return value
 
 
 def _position(rows, known: Position) -> Position:

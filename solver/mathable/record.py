@@ -5,14 +5,15 @@ A text record has one turn a line, in playing order:
     # a comment: from '#' to the end of the line; blank lines are ignored
     edition: 126
     bonus: on
-    P1: I8=12 H6=8 G9=2 F7=1 J8=16 draw=11
+    P1 [1 2 8 12 16 17 42]: I8=12 H6=8 G9=2 F7=1 J8=16 draw=11
     P2: F8=7 F9=6 H9=8 G6=4 E9=3 E8=21 E10=7
     P1: exchange 3
     P2: pass
 
 The optional headers, before the first turn: `edition` (126 or 106 tokens) and `bonus`
 ('off' drops the 50-point bonus; default on).
-A turn is the player's name (one word: P1, Player1, Anna ...), a colon and one of:
+A turn is the player's name (one word: P1, Player1, Anna ...), optionally the holder at
+the start of the turn in brackets, a colon and one of:
   - placements CELL=VALUE in the order played, the cell written I8 or 8I; 'draw' right
     after a placement on a restriction square (+ − × ÷) records the extra token drawn
     there, 'draw=11' names it;
@@ -21,6 +22,14 @@ A turn is the player's name (one word: P1, Player1, Anna ...), a colon and one o
 'left NAME: values' gives the tokens left on a holder at the end of the game (none after
 the colon: an empty holder); they are deducted from that player's points.  The players
 take turns in the order of the first round.
+
+A holder written in brackets, `P1 [1 2 8 12 16 17 42]:`, is the tokens the player held
+when the turn began (as a position file's `rack:` line gives them), in any order.  The
+replay checks it: as many tokens as the replay leaves on that holder, no more of a value
+than the set has besides those on the board, and every placement on it, or on a token
+drawn earlier in the turn (an unnamed 'draw' stands for any token).  `write` gives the
+text of a record, holders included; a self-play game comes out as one by
+simulate.game_record.
 
 `read` also imports a game of the CAVA 2024 data set: given its N_turns.txt, it reads the
 moves N_01.txt, N_02.txt ... and the official turn scores of N_scores.txt when present.
@@ -59,6 +68,8 @@ class Play:
     exchanged: int              # tokens exchanged
     line: int                   # line of the text record; the turn number in a CAVA game
     official: int | None = None  # the official turn score, when the record has one
+    holder: tuple | None = None  # the holder at the start of the turn, when known
+    drawn: tuple = ()           # per draw, the token drawn (None: not named)
 
 
 @dataclass
@@ -187,8 +198,9 @@ def parse(text: str, edition: int | None = None, bonus: bool | None = None,
                 raise RecordError(f"{where}: a second 'left {player}' line")
             left[player] = [supply.take(v, where, f"left {player}") for v in rest.split()]
             left_lines[player] = number
-        elif len(words) == 1:
-            plays.append(_play(words[0], rest, number, supply))
+        elif len(words) == 1 or "[" in key:
+            player, holder = _player(key, where, supply)
+            plays.append(_play(player, rest, number, supply, holder=holder))
         else:
             raise RecordError(f"{where}: {key.strip()!r} is not a player's name: a name "
                               f"is one word, e.g. P1 or Anna")
@@ -231,25 +243,47 @@ def claimed_turn(text: str, edition: int = 126) -> tuple:
     return play.placements
 
 
-def _play(player: str, text: str, line: int, supply: _Supply, where: str = "") -> Play:
+def _player(key: str, where: str, supply: _Supply) -> tuple:
+    """The player's name and the holder written after it in brackets (None: not
+    written): 'P1 [1 2 8 12 16 17 42]'."""
+    name, bracket, rest = key.partition("[")
+    inside, closed, after = rest.partition("]")
+    words = name.split()
+    if len(words) != 1 or (bracket and (not closed or after.strip())):
+        raise RecordError(f"{where}: {key.strip()!r} is not a player's name and holder: "
+                          f"a name is one word, the holder its tokens in brackets, e.g. "
+                          f"P1 [1 2 8 12 16 17 42]")
+    if not bracket:
+        return words[0], None
+    holder = tuple(supply.value(v, where, key.strip()) for v in inside.split())
+    if len(holder) > RACK_SIZE:
+        raise RecordError(f"{where}: {words[0]}'s holder [{inside.strip()}] holds "
+                          f"{len(holder)} tokens: a holder holds at most {RACK_SIZE}")
+    return words[0], holder
+
+
+def _play(player: str, text: str, line: int, supply: _Supply, where: str = "",
+          holder: tuple | None = None) -> Play:
     """One turn: the player's placements (and draws), an exchange or a pass."""
     where = where or f"line {line}"
     words = text.split()
     verb = words[0].lower() if words else ""
     if verb == "pass" and len(words) == 1:
-        return Play(player, "pass", (), (), 0, line)
+        return Play(player, "pass", (), (), 0, line, holder=holder)
     if verb == "exchange":
         if len(words) != 2 or not whole_number(words[1]):
             raise RecordError(f"{where}: write 'exchange N', N the number of tokens "
                               f"exchanged (1 or more), not {text.strip()!r}")
-        return Play(player, "exchange", (), (), int(words[1]), line)
+        return Play(player, "exchange", (), (), int(words[1]), line, holder=holder)
     if not words or verb == "pass":
         raise RecordError(f"{where}: {player}'s turn needs placements (I8=12 ...), "
                           f"'exchange N' or 'pass' alone, not {text.strip()!r}")
-    placements, draws = [], []
+    placements, draws, drawn = [], [], []
     for word in words:
         if word.lower().partition("=")[0] == "draw":
             draws.append(_draw(word, placements, draws, where, supply))
+            drawn.append(supply.value(word.partition("=")[2], where, word)
+                         if "=" in word else None)
             continue
         cell, equals, value = word.partition("=")
         if not equals or whole_number(value) is None:
@@ -260,7 +294,8 @@ def _play(player: str, text: str, line: int, supply: _Supply, where: str = "") -
         except PositionError as e:
             raise RecordError(f"{where}: {word!r}: {e}") from None
         placements.append(Placement(cell, supply.take(value, where, word)))
-    return Play(player, "place", tuple(placements), tuple(draws), 0, line)
+    return Play(player, "place", tuple(placements), tuple(draws), 0, line,
+                holder=holder, drawn=tuple(drawn))
 
 
 def _draw(word: str, placements: list, draws: list, where: str, supply: _Supply) -> int:
@@ -275,8 +310,6 @@ def _draw(word: str, placements: list, draws: list, where: str, supply: _Supply)
     if draws and draws[-1] == len(placements) - 1:
         raise RecordError(f"{where}: a second draw after {after.text()}: one extra "
                           f"token per restriction square")
-    if "=" in word:
-        supply.value(word.partition("=")[2], where, word)
     return len(placements) - 1
 
 
@@ -300,7 +333,7 @@ def _holders(record: Record):
                           f"game has {HOLDERS} token holders")
     holder = dict.fromkeys(players, RACK_SIZE)
     bag = sum(token_set(record.edition).values()) - RACK_SIZE * len(players)
-    sizes = []
+    sizes, on_board = [], Counter()
     for number, play in enumerate(record.plays, 1):
         where = f"line {play.line}: turn {number} ({play.player})"
         due = players[(number - 1) % len(players)]
@@ -310,6 +343,9 @@ def _holders(record: Record):
             raise RecordError(f"{where}: {why} (the players take turns in the order "
                               f"of the first round)")
         start = holder[play.player]
+        if play.holder is not None:
+            _check_holder(play, start, on_board, record.edition, where)
+        on_board.update(p.value for p in play.placements)
         if play.exchanged > min(start, bag):
             raise RecordError(f"{where}: exchanges {plural(play.exchanged, 'token')}, but "
                               f"the holder holds {start} and the bag {bag}")
@@ -331,6 +367,37 @@ def _holders(record: Record):
     return sizes, holder
 
 
+def _check_holder(play: Play, size: int, on_board: Counter, edition: int, where: str):
+    """RecordError unless the holder written for the turn is one the replay allows:
+    `size` tokens, none the set cannot supply besides those `on_board`, and every
+    placement on it or on a token drawn before it in the turn."""
+    what = f"{play.player}'s holder [{' '.join(map(str, play.holder))}]"
+    if len(play.holder) != size:
+        raise RecordError(f"{where}: {what} holds {plural(len(play.holder), 'token')}, "
+                          f"but the replay has {size} on it")
+    tokens, held = token_set(edition), Counter(play.holder)
+    for value in sorted(held):
+        if held[value] + on_board[value] > tokens[value]:
+            raise RecordError(f"{where}: {what} holds {held[value]} of {value} with "
+                              f"{on_board[value]} on the board, but the {edition}-token "
+                              f"set has {tokens[value]}")
+    drawn = draws_of(play)
+    unnamed = 0
+    for index, placement in enumerate(play.placements):
+        if held[placement.value] > 0:
+            held[placement.value] -= 1
+        elif unnamed:
+            unnamed -= 1
+        else:
+            earlier = " nor drawn before it" if play.draws else ""
+            raise RecordError(f"{where}: {placement.text()} is not on {what}{earlier}")
+        if index in drawn:
+            if drawn[index] is None:
+                unnamed += 1
+            else:
+                held[drawn[index]] += 1
+
+
 def _validated(record: Record, left_lines: dict) -> Record:
     """The record, once its holders, bag and 'left' lines agree."""
     _, final = _holders(record)
@@ -343,6 +410,40 @@ def _validated(record: Record, left_lines: dict) -> Record:
                               f"{plural(listed, 'token')}, but the turns leave "
                               f"{plural(due, 'token')} on {player}'s holder")
     return record
+
+
+def write(record: Record) -> str:
+    """The record as text: the headers, one turn a line (holders and named draws as
+    known), then the 'left' lines; `parse` reads it back."""
+    lines = [f"edition: {record.edition}", f"bonus: {_on_off(record.bonus)}"]
+    for play in record.plays:
+        name = play.player
+        if play.holder is not None:
+            name += f" [{' '.join(map(str, play.holder))}]"
+        lines.append(f"{name}: {action_text(play)}")
+    players = _players(record.plays)
+    lines += [f"left {p}: {' '.join(map(str, record.left[p]))}".rstrip()
+              for p in players if p in record.left]
+    return "\n".join(lines) + "\n"
+
+
+def draws_of(play: Play) -> dict:
+    """{index of the placement a draw follows: the token drawn, None when not named}."""
+    return {index: play.drawn[k] if k < len(play.drawn) else None
+            for k, index in enumerate(play.draws)}
+
+
+def action_text(play: Play) -> str:
+    """What a turn did, as a record writes it: placements and draws, exchange N, pass."""
+    if play.action != "place":
+        return "pass" if play.action == "pass" else f"exchange {play.exchanged}"
+    drawn = draws_of(play)
+    words = []
+    for index, placement in enumerate(play.placements):
+        words.append(placement.text())
+        if index in drawn:
+            words.append("draw" if drawn[index] is None else f"draw={drawn[index]}")
+    return " ".join(words)
 
 
 def read(path: str, edition: int | None = None, bonus: bool | None = None) -> Record:

@@ -3,6 +3,11 @@
 Policies:
   "optimal"  the exact best turn for its rack (solve.ranked), +50 counted when the
              turn starts with a full holder of 7 and the bonus option is on;
+  "equity"   of the 5 best turns by equity (the total plus the value of the tokens
+             kept: leave.py, solve.ranked by="equity"), the one that opens least to
+             the tokens it cannot see (_equity);
+  "endgame"  "equity" while the bag holds tokens; once it is empty with 2 players, the
+             exact endgame's turn (endgame.py), within its budget (else "equity");
   "greedy"   repeatedly the highest-scoring single placement until none is legal;
   "random"   repeatedly a uniformly random legal single placement until none is legal.
 
@@ -31,12 +36,17 @@ The game follows the rulebook (rules/mathable.txt); the choices its text leaves 
     even if the exchanges kept missing the one token that fits.  Each player then
     deducts the tokens left on the holder.
 
-Games are reproducible: `simulate` gives game i its own generator derived from (seed, i)
-alone, so game i is the same whatever the number of games run, and whatever the number
-of threads that play them (the search releases the GIL, so a run plays CHUNK games at a
-time on eureka.parallel's threads).
+Games are reproducible: `simulate` gives deal i its own generator derived from (seed, i)
+alone, and plays it once in every seat order (the policies rotated round the seats,
+`seat_orders`; once, seats as given, without `swap`), so deal i is the same whatever the
+number of games run, and whatever the number of threads that play them (the search
+releases the GIL, so a run plays CHUNK games at a time on eureka.parallel's threads).
+`Summary.policy_rates` gives each policy's win rate and spread with 95% intervals over
+the deals, and `game_record` writes a game out as a record with every holder.
 """
 
+import dataclasses
+import math
 import operator
 import statistics
 from collections import Counter
@@ -49,10 +59,14 @@ import numpy as np
 from eureka import parallel
 from eureka.contract import Result
 from eureka.errors import EurekaError
+from eureka.mathable import record as records
 from eureka.mathable.board import SQUARES, START
 from eureka.mathable.game import MAX_GAMES, POLICIES
 from eureka.mathable.legality import Placement, score_turn
-from eureka.mathable.solve import INDEX, any_placement, board_array, ranked, single_placements
+from eureka.mathable.endgame import planner as exact
+from eureka.mathable.sim import planner as simulation
+from eureka.mathable.solve import (INDEX, any_placement, best_single, board_array,
+                                   placed_on, plan, single_placements)
 from eureka.mathable.tokens import (HOLDERS as MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE,
                                     full_rack_bonus, token_set)
 
@@ -116,8 +130,10 @@ def check_policies(policies, edition) -> tuple:
 class _Game:
     """The state of one game in progress."""
 
-    def __init__(self, n, rng, edition):
+    def __init__(self, n, rng, edition, bonus):
         self.rng = rng
+        self.edition = edition
+        self.bonus = bonus                          # the full-rack bonus is played
         self.bag = list(token_set(edition).elements())
         self.grid = dict(START)
         self.board = board_array(self.grid)         # the same, as the kernels' board
@@ -129,6 +145,10 @@ class _Game:
         i = int(self.rng.integers(len(bag)))
         bag[i], bag[-1] = bag[-1], bag[i]
         return bag.pop()
+
+    def unseen(self, seat) -> list:
+        """The tokens the seat cannot see: the bag's and the other holders'."""
+        return self.bag + [v for s, h in enumerate(self.holders) if s != seat for v in h]
 
     def refill(self, seat):
         """Fill the seat's holder up to 7, as far as the bag goes."""
@@ -150,6 +170,41 @@ def _starter(game: _Game, n: int) -> int:
     return contenders[0]
 
 
+def _ranking(by: str):
+    """A planner: the best turn for the holder by score or equity (solve.plan)."""
+    def plan_turn(game: _Game, seat: int, holder: list, full_bonus: int):
+        plans = plan(game.board, holder, 1, full_bonus, by=by, edition=game.edition)
+        return plans[0] if plans else None
+    return plan_turn
+
+
+CANDIDATES = 5          # the equity policy's candidates: the top turns by equity
+OPENING = 0.3           # its weight on what a turn opens (measured: docs/MATHABLE.md)
+
+
+def _equity(game: _Game, seat: int, holder: list, full_bonus: int):
+    """The `equity` planner: of the CANDIDATES best turns by equity (solve.plan), the
+    one whose equity less OPENING × what it opens is highest: the most a single
+    placement of a token the seat cannot see scores on the board after the turn."""
+    plans = plan(game.board, holder, CANDIDATES, full_bonus, by="equity",
+                 edition=game.edition)
+    unseen = game.unseen(seat)
+    if len(plans) < 2 or not unseen:
+        return plans[0] if plans else None
+    return max(plans, key=lambda p: p.equity
+               - OPENING * best_single(placed_on(game.board, p.placements), unseen))
+
+
+# policy -> planner(game, seat, holder, full_bonus) -> solve.Ranked | None: the turn
+# to play (its placements in order), None when nothing can be placed
+PLANNERS = {
+    "optimal": _ranking("score"),
+    "equity": _equity,
+    "sim": simulation(),
+    "endgame": exact(_ranking("equity")),
+}
+
+
 def _turn(game: _Game, seat: int, policy: str, full_bonus: int, placed: list,
           drawn: list) -> int:
     """Place tokens for `seat` by its policy, appending the placements ((cell, value),
@@ -167,12 +222,11 @@ def _turn(game: _Game, seat: int, policy: str, full_bonus: int, placed: list,
         return False
 
     points = 0
-    if policy == "optimal":
+    if policy in PLANNERS:
         while holder:
-            plans = ranked(board, holder, 1, full_bonus)
-            if not plans:
+            plan = PLANNERS[policy](game, seat, holder, full_bonus)
+            if plan is None:
                 return points
-            plan = plans[0]
             keep = plan.total == plan.score     # a draw would cost the full-holder bonus
             again = False
             for cell, value in plan.placements:
@@ -198,7 +252,7 @@ def play_game(policies, rng, edition: int = 126, bonus: bool = True,
     called with a TurnRecord after every turn."""
     policies = check_policies(policies, edition)
     n = len(policies)
-    game = _Game(n, rng, edition)
+    game = _Game(n, rng, edition, bonus)
     grid, holders, bag = game.grid, game.holders, game.bag
     starter = _starter(game, n)
     for k in range(n):
@@ -287,13 +341,85 @@ def _span(xs) -> dict:
     return {"mean": statistics.fmean(xs), "min": min(xs), "max": max(xs)}
 
 
+Z95 = 1.959964                    # the normal distribution's two-sided 95% quantile
+
+
+def interval(xs) -> list | None:
+    """The normal 95% interval of the mean of xs: mean ± Z95 · sd / √n (sd the sample
+    standard deviation); None for fewer than 2 values."""
+    if len(xs) < 2:
+        return None
+    mean, half = statistics.fmean(xs), Z95 * statistics.stdev(xs) / math.sqrt(len(xs))
+    return [mean - half, mean + half]
+
+
+def wilson(p: float, n: float) -> list:
+    """The Wilson score 95% interval of a rate p observed over n trials."""
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    return [0.0 if p <= 0 else max(0.0, centre - half),       # exact at 0 and 1
+            1.0 if p >= 1 else min(1.0, centre + half)]
+
+
+def win_interval(deal_rates, games: int) -> list:
+    """The 95% interval of a win rate from the rates of the deals (each the mean of
+    its games, one per seat order): Wilson's, over the effective number of games
+    p(1 − p) / v, v the variance of the mean rate estimated from the deals (so the
+    deals' own spread counts, seat-order pairing included), at most `games`; over the
+    deals alone, one game each, when the rate is 0 or 1 or the deals do not vary."""
+    p, deals = statistics.fmean(deal_rates), len(deal_rates)
+    v = statistics.variance(deal_rates) / deals if deals > 1 else 0.0
+    n = min(games, p * (1 - p) / v) if v > 0 and 0 < p < 1 else deals
+    return wilson(p, n)
+
+
+def shares(scores) -> list:
+    """Each seat's share of a game's win: 1 for the winner, ties split equally."""
+    top = max(scores)
+    winners = sum(s == top for s in scores)
+    return [(s == top) / winners for s in scores]
+
+
+def by_policy(results, policies, orders: int) -> list:
+    """Per policy, when the seats hold two or more: its win rate (the share of the
+    games its seats won, ties split) and its spread (its seats' mean score minus the
+    other seats'), each with a 95% interval over the deals (`win_interval`, `interval`):
+    a deal's games, one per seat order, make one sample, their mean, so the seat-order
+    luck of a deal cancels out within it.  `results` are in seat order (`policies`),
+    deal by deal, `orders` games a deal."""
+    names = list(dict.fromkeys(policies))
+    if len(names) < 2:
+        return []
+
+    def per_deal(xs):
+        return [statistics.fmean(xs[i:i + orders]) for i in range(0, len(xs), orders)]
+
+    rows = []
+    for name in names:
+        mine = [s for s, p in enumerate(policies) if p == name]
+        others = [s for s in range(len(policies)) if s not in mine]
+        wins, spreads = [], []
+        for r in results:
+            wins.append(sum(shares(r.scores)[s] for s in mine))
+            spreads.append(statistics.fmean(r.scores[s] for s in mine)
+                           - statistics.fmean(r.scores[s] for s in others))
+        rows.append({"policy": name, "seats": len(mine),
+                     "win_rate": statistics.fmean(wins),
+                     "win_interval": win_interval(per_deal(wins), len(wins)),
+                     "spread": statistics.fmean(spreads),
+                     "spread_interval": interval(per_deal(spreads))})
+    return rows
+
+
 @dataclass
 class Summary(Result):
-    """Aggregates over a run of games (seats in the order of `policies`)."""
+    """Aggregates over a run of games (seats in the order of `policies`: a seat's
+    figures follow its policy through the seat orders of a deal)."""
 
     schema: ClassVar[str] = "eureka.mathable.simulate/1"
 
-    games: int
+    games: int             # deals, each played once in every seat order
     policies: tuple
     edition: int
     bonus: bool
@@ -308,17 +434,24 @@ class Summary(Result):
     exchanges: float       # exchanges per game
     passes: float          # passes per game
     endings: dict          # end -> number of games
+    seat_orders: int = 1   # seat orders each deal is played in
+    policy_rates: list = field(default_factory=list)   # by_policy's rows
     results: list = field(default_factory=list, repr=False)
 
+    @property
+    def played(self) -> int:
+        """Games played: the deals times the seat orders."""
+        return self.games * self.seat_orders
+
     @classmethod
-    def of(cls, results, policies, edition, bonus, seed) -> "Summary":
+    def of(cls, results, policies, edition, bonus, seed, orders: int = 1) -> "Summary":
+        """The summary of `results` (seat order `policies`, deal by deal, `orders`
+        games a deal)."""
         n, g = len(policies), len(results)
         wins = [0.0] * n
         for r in results:
-            top = max(r.scores)
-            winners = [s for s in range(n) if r.scores[s] == top]
-            for s in winners:
-                wins[s] += 1 / len(winners)
+            for s, share in enumerate(shares(r.scores)):
+                wins[s] += share
         used = Counter()
         for r in results:
             used.update(r.squares)
@@ -326,7 +459,8 @@ class Summary(Result):
         endings = dict.fromkeys(ENDINGS, 0)
         endings.update(Counter(r.end for r in results))
         return cls(
-            games=g, policies=tuple(policies), edition=edition, bonus=bonus, seed=seed,
+            games=g // orders, policies=tuple(policies), edition=edition, bonus=bonus,
+            seed=seed,
             scores=tuple(_stats([r.scores[s] for r in results]) for s in range(n)),
             win_rate=tuple(w / g for w in wins),
             turns=_span([r.turns for r in results]),
@@ -336,13 +470,16 @@ class Summary(Result):
             draws=sum(r.draws for r in results) / g,
             exchanges=sum(r.exchanges for r in results) / g,
             passes=sum(r.passes for r in results) / g,
-            endings=endings, results=list(results))
+            endings=endings, seat_orders=orders,
+            policy_rates=by_policy(results, policies, orders), results=list(results))
 
     def json_fields(self) -> dict:
         """Plain JSON-ready values (the per-game results left out)."""
         return {
-            "games": self.games, "policies": list(self.policies),
+            "games": self.games, "seat_orders": self.seat_orders, "played": self.played,
+            "policies": list(self.policies),
             "edition": self.edition, "bonus": self.bonus, "seed": self.seed,
+            "by_policy": [dict(row) for row in self.policy_rates],
             "seats": [{"policy": p, "score": dict(sc), "win_rate": w, "bonus_rate": b}
                       for p, sc, w, b in zip(self.policies, self.scores, self.win_rate,
                                              self.bonus_rate)],
@@ -364,36 +501,84 @@ def _whole(x, least: int, what: str) -> int:
     return value
 
 
+def seat_orders(policies) -> tuple:
+    """The distinct rotations of the policies round the seats, as offsets r (seat s
+    plays policies[(s + r) % n]): one for a single policy, n for n different ones."""
+    n, seen, orders = len(policies), set(), []
+    for r in range(n):
+        seated = tuple(policies[(s + r) % n] for s in range(n))
+        if seated not in seen:
+            seen.add(seated)
+            orders.append(r)
+    return tuple(orders)
+
+
+def _in_policy_order(result: GameResult, r: int) -> GameResult:
+    """A game played with seat s on policies[(s + r) % n], its seats put back in the
+    order of `policies`."""
+    n = len(result.scores)
+
+    def back(values):
+        return tuple(values[(k - r) % n] for k in range(n))
+
+    return dataclasses.replace(result, scores=back(result.scores),
+                               deductions=back(result.deductions),
+                               bonuses=back(result.bonuses),
+                               starter=(result.starter + r) % n)
+
+
 @dataclass(frozen=True)
 class Simulation:
     """A run of games, its arguments checked when it is made: EurekaError unless 2–4
-    known policies, a known edition, 1 to MAX_GAMES games and a whole seed ≥ 0."""
+    known policies, a known edition, 1 to MAX_GAMES games in all and a whole seed ≥ 0.
+    `games` counts deals: with `swap` (the default), deal i is played from the same
+    generator once in every seat order (`seat_orders`), so that each policy sits in
+    every seat of every deal; without it, once as `policies` are seated."""
 
     games: int
     policies: tuple
     seed: int = 0
     edition: int = 126
     bonus: bool = True
+    swap: bool = True
+    orders: tuple = field(init=False)
 
     def __post_init__(self):
         object.__setattr__(self, "policies", check_policies(self.policies, self.edition))
         games = _whole(self.games, 1, "the number of games")
-        if games > MAX_GAMES:
+        orders = seat_orders(self.policies) if self.swap else (0,)
+        if games * len(orders) > MAX_GAMES:
+            each = f" ({games:,} in each of {len(orders)} seat orders)" if (
+                len(orders) > 1) else ""
             raise EurekaError(f"at most {MAX_GAMES:,} games a run (about half an hour), "
-                              f"not {games:,}: a run keeps every game's result (run "
-                              f"more seeds for more)")
+                              f"not {games * len(orders):,}{each}: a run keeps every "
+                              f"game's result (run more seeds for more)")
         object.__setattr__(self, "games", games)
+        object.__setattr__(self, "orders", orders)
         object.__setattr__(self, "seed", _whole(self.seed, 0, "the seed"))
 
-    def _play(self, i: int) -> GameResult:
-        """Game i of the run."""
-        return play_game(self.policies, game_rng(self.seed, i), self.edition, self.bonus)
+    @property
+    def played(self) -> int:
+        """Games to play: the deals times the seat orders."""
+        return self.games * len(self.orders)
+
+    def seated(self, k: int) -> tuple:
+        """(deal, seat order r, the policies seat by seat) of game k of the run."""
+        deal, j = divmod(k, len(self.orders))
+        r, n = self.orders[j], len(self.policies)
+        return deal, r, tuple(self.policies[(s + r) % n] for s in range(n))
+
+    def _play(self, k: int) -> GameResult:
+        """Game k of the run, its seats in the order of `policies`."""
+        deal, r, seated = self.seated(k)
+        result = play_game(seated, game_rng(self.seed, deal), self.edition, self.bonus)
+        return _in_policy_order(result, r)
 
     def run(self, progress=None) -> Summary:
         """Play the games and summarise them; `progress(done)` after each game."""
         results = []
-        for first in range(0, self.games, CHUNK):
-            count = min(CHUNK, self.games - first)
+        for first in range(0, self.played, CHUNK):
+            count = min(CHUNK, self.played - first)
             with parallel.applied(kernel=("mathable games", self.policies),
                                   units=count) as workers, \
                     ThreadPoolExecutor(workers) as pool:
@@ -401,10 +586,39 @@ class Simulation:
                     results.append(result)
                     if progress is not None:
                         progress(len(results))
-        return Summary.of(results, self.policies, self.edition, self.bonus, self.seed)
+        return Summary.of(results, self.policies, self.edition, self.bonus, self.seed,
+                          len(self.orders))
 
 
 def simulate(games: int, policies, seed: int = 0, edition: int = 126,
-             bonus: bool = True, progress=None) -> Summary:
-    """Play `games` games and summarise them; `progress(done)` after each game."""
-    return Simulation(games, policies, seed, edition, bonus).run(progress)
+             bonus: bool = True, progress=None, swap: bool = True) -> Summary:
+    """Play `games` deals (each in every seat order unless not `swap`) and summarise
+    them; `progress(done)` after each game."""
+    return Simulation(games, policies, seed, edition, bonus, swap).run(progress)
+
+
+def game_record(policies, seed: int = 0, deal: int = 0, edition: int = 126,
+                bonus: bool = True) -> records.Record:
+    """Deal `deal` of a run seeded `seed`, played with `policies` seated in this order,
+    as a game record: the seats named P1, P2 ..., every holder and every draw given
+    (records.write gives its text).  The record is read back from its text, so it
+    passes every check a record does."""
+    turns = []
+    play_game(policies, game_rng(seed, deal), edition, bonus, on_turn=turns.append)
+    plays = []
+    for t in turns:
+        name, holder = f"P{t.seat + 1}", tuple(sorted(t.holder))
+        if t.placements:
+            # A token is drawn after each restriction square until the bag runs out,
+            # or none for a plan that keeps a full-holder bonus (always the last).
+            restricted = [i for i, s in enumerate(t.placements) if s.restriction]
+            plays.append(records.Play(name, "place",
+                                      tuple(s.placement for s in t.placements),
+                                      tuple(restricted[:len(t.drawn)]), 0, 0,
+                                      holder=holder, drawn=t.drawn))
+        else:
+            plays.append(records.Play(name, "exchange" if t.exchanged else "pass", (),
+                                      (), len(t.exchanged), 0, holder=holder))
+    left = {f"P{s + 1}": sorted(h) for s, h in enumerate(turns[-1].holders)}
+    record = records.Record(plays, left, edition, bonus)
+    return records.parse(records.write(record), source="self-play")

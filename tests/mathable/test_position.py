@@ -73,6 +73,29 @@ def test_other_racks_and_bag_lines():
                                                             106)
 
 
+def test_score_lines_and_the_opponents_rack():
+    text = render(dict(START)) + "\nrack: 1 2\nrack opp: 3 4\nscore: 120\nscore opp: 98\n"
+    pos = parse_text(text)
+    assert (pos.others, pos.score, pos.other_scores) == ({"opp": [3, 4]}, 120,
+                                                         {"opp": 98})
+    assert (parse_text(render(dict(START))).score,
+            parse_text(render(dict(START))).other_scores) == (0, {})
+    data = {"cells": {}, "rack": [1, 2], "others": {"opp": [3, 4]}, "score": 120,
+            "other_scores": {"opp": 98}}
+    assert parse_json(json.dumps(data)) == pos
+
+
+@pytest.mark.parametrize("extra, message", [
+    ({"score": -1}, '"score" must be a whole number'),
+    ({"score": True}, '"score" must be a whole number'),
+    ({"other_scores": [1]}, '"other_scores" must map'),
+    ({"other_scores": {"opp": "9"}}, '"other_scores" opp must be a whole number'),
+])
+def test_bad_json_scores(extra, message):
+    with pytest.raises(PositionError, match=message):
+        parse_json(json.dumps({"cells": {}, **extra}))
+
+
 def test_cells_both_ways():
     assert parse_cell("I8") == parse_cell("8I") == parse_cell("i8") == (7, 8)
     assert cell_name((13, 0)) == "A14"
@@ -94,7 +117,10 @@ BOARD = render(dict(START))
     (BOARD + "\nrack: 90\nbag: 90", "2 tokens of 90"),
     (BOARD + "\nrack: 0 0\nedition: 106", "106-token set has 1"),
     (BOARD + "\nrack: 91", "rack: 91 is not a Mathable token"),
-    (BOARD + "\nscore: 3", "unknown entry 'score'"),
+    (BOARD + "\nturn: 3", "unknown entry 'turn'"),
+    (BOARD + "\nscore P2 P3: 3", "unknown entry 'score P2 P3'"),
+    (BOARD + "\nscore: 3 4", "a score is one whole number"),
+    (BOARD + "\nscore: -3", "expected a whole number"),
     (BOARD + "\nedition: 100", "no Mathable edition has 100 tokens"),
     (BOARD.replace(" 1 ", " 1 . ", 1), "a board row needs 14 squares"),
 ])

@@ -11,7 +11,8 @@ import pytest
 
 from eureka.errors import EurekaError
 from eureka.mathable.board import SQUARES, START, cell_name
-from eureka.mathable.record import Play, Record, RecordError, parse, read, replay
+from eureka.mathable.record import (Play, Record, RecordError, parse, read, replay,
+                                   write)
 from eureka.mathable.legality import Placement, equations
 from eureka.mathable.tokens import token_set
 from tests.paths import DATA
@@ -203,7 +204,7 @@ def test_format():
     assert record.plays == [
         Play("Anna", "place", (Placement((7, 8), 12),), (), 0, 5),
         Play("Ben", "exchange", (), (), 3, 6),
-        Play("Anna", "place", (Placement((7, 9), 16),), (0,), 0, 8),
+        Play("Anna", "place", (Placement((7, 9), 16),), (0,), 0, 8, drawn=(None,)),
         Play("Ben", "pass", (), (), 0, 9),
     ]
     game = replay(record)
@@ -405,3 +406,64 @@ def test_replay_checks_records_built_in_code():
     record = Record([Play("P1", "place", placements, (), 0, 4)], {})
     with pytest.raises(RecordError, match=r"^line 4: turn 1 \(P1\): H1=1 from an empty"):
         replay(record)
+
+
+# --- holders written in the record --------------------------------------------------------
+
+CANONICAL = """edition: 126
+bonus: on
+P1 [1 2 8 12 16 17 42]: I8=12 H6=8 G9=2 F7=1 J8=16 draw=11
+P2 [3 4 6 7 7 8 21]: F8=7 F9=6 H9=8 G6=4 E9=3 E8=21 E10=7
+P1 [5 9 11 17 42 60 70]: exchange 3
+P2: pass
+left P1: 5 9 11 17 42 60 70
+left P2: 1 2 3 4 5 6 7
+"""
+
+
+def test_holders_round_trip():
+    record = parse(CANONICAL)
+    assert [p.holder for p in record.plays] == [
+        (1, 2, 8, 12, 16, 17, 42), (3, 4, 6, 7, 7, 8, 21), (5, 9, 11, 17, 42, 60, 70), None]
+    assert record.plays[0].drawn == (11,)
+    assert write(record) == CANONICAL
+    assert parse(write(record)) == record
+    assert replay(record).valid
+
+
+def test_write_keeps_unnamed_draws_and_adds_the_headers():
+    record = parse("Anna: I8=12 J8=16 draw\nBen: pass\nleft Ben: 1 2 3 4 5 6 7")
+    assert write(record) == ("edition: 126\nbonus: on\nAnna: I8=12 J8=16 draw\n"
+                             "Ben: pass\nleft Ben: 1 2 3 4 5 6 7\n")
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("P1 [1 2 8 12 16 17]: I8=12", "holds 6 tokens, but the replay has 7 on it"),
+    ("P1: I8=12 H6=8\nP2: pass\nP1 [1 2 3 5 6 7]: pass", "holds 6 tokens"),
+    ("P1 [1 2 8 12 16 17 42]: I8=12 K8=11 J8=16 draw=11",
+     "K8=11 is not on P1's holder [1 2 8 12 16 17 42] nor drawn before it"),
+    ("P1 [1 2 8 12 16 17 42]: I8=12 J8=16 draw K8=9 L8=9",      # draw: any one token
+     "L8=9 is not on P1's holder"),
+    ("P1: I8=18\nP2 [18 18 1 2 3 4 5]: pass", "holds 2 of 18 with 1 on the board, but "
+                                               "the 126-token set has 2"),
+    ("P1 [1 2 8 12 16 17 4 2]: pass", "a holder holds at most 7"),
+    ("P1 [1 2 x]: pass", "'x' is not a token"),
+    ("P1 [1 2 8 12 16 17 42]] : pass", "is not a player's name and holder"),
+    ("P1 x [1 2 8 12 16 17 42]: pass", "is not a player's name and holder"),
+])
+def test_holder_checked_against_the_replay(text, fragment):
+    assert fragment in raises(text)
+
+
+def test_tokens_drawn_in_the_turn_may_be_placed_after_the_draw():
+    for text in ("P1 [1 2 8 12 16 17 42]: I8=12 J8=16 draw=11 K8=11",
+                 "P1 [1 2 8 12 16 17 42]: I8=12 J8=16 draw K8=11"):
+        assert parse(text).plays[0].placements[-1].value == 11   # the replay judges K8
+
+
+def test_draws_without_their_tokens_are_written_unnamed():
+    play = Play("P1", "place", (Placement((7, 8), 12), Placement((7, 9), 16)), (1,), 0, 1,
+                holder=(1, 2, 8, 12, 16, 17, 42))
+    text = write(Record([play], {}))
+    assert text.endswith("P1 [1 2 8 12 16 17 42]: I8=12 J8=16 draw\n")
+    assert parse(text).plays[0].draws == (1,)

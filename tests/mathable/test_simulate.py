@@ -5,8 +5,11 @@ import json
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from eureka import parallel
+from eureka.schemas import schema
 from eureka.errors import EurekaError
 from eureka.mathable import simulate as simulation
 from eureka.mathable.board import SQUARES, START
@@ -61,11 +64,13 @@ def play_checked(policies, seed, edition=126, bonus=True):
         points[rec.seat] += rec.points
         squares.update(SQUARES[m.cell].kind for m in moves)
         # Extra draws: at most one per restriction square, and taken whenever the bag
-        # allows, except by "optimal" protecting a full-holder bonus.
+        # allows, except by a planning policy ("optimal", "equity"...) protecting a
+        # full-holder bonus.
         restricted = sum(1 for s in replay if s.restriction)
         assert len(rec.drawn) <= restricted
         if rec.bag and len(rec.drawn) < restricted:
-            assert policies[rec.seat] == "optimal" and rec.bonus == FULL_RACK_BONUS
+            assert policies[rec.seat] in simulation.PLANNERS and \
+                rec.bonus == FULL_RACK_BONUS
         # Nothing placed: only because nothing could be; exchange if the bag allows.
         if not moves:
             assert single_placements(rec.grid, rec.holder) == []
@@ -182,11 +187,11 @@ def test_optimal_earns_full_rack_bonuses():
 def test_seeded_runs_repeat_exactly():
     a = simulate(3, ("optimal", "random"), seed=42)
     b = simulate(5, ("optimal", "random"), seed=42)
-    assert a.results == b.results[:3]
+    assert a.results == b.results[:6]                   # 3 deals, both seat orders
     again = simulate(3, ("optimal", "random"), seed=42)
     assert again.to_json() == a.to_json() and again.results == a.results
     alone = play_game(("optimal", "random"), game_rng(42, 2))
-    assert alone == b.results[2], "game i depends on (seed, i) only"
+    assert alone == b.results[4], "deal i depends on (seed, i) only"
     other = simulate(3, ("optimal", "random"), seed=43)
     assert other.results != a.results
     assert len({r.scores for r in b.results}) > 1, "games of a run should differ"
@@ -199,7 +204,8 @@ def test_runs_do_not_depend_on_the_thread_count(monkeypatch):
         parallel.choose(count)
         try:
             done = []
-            runs[count] = simulate(7, ("optimal", "greedy"), seed=5, progress=done.append)
+            runs[count] = simulate(7, ("optimal", "greedy"), seed=5, progress=done.append,
+                                   swap=False)
         finally:
             parallel.choose(None)
         assert done == list(range(1, 8))
@@ -222,7 +228,7 @@ class PopLast:
 
 
 def test_ties_for_the_start_are_redrawn_among_the_tied():
-    game = simulation._Game(3, PopLast(), 126)
+    game = simulation._Game(3, PopLast(), 126, True)
     game.bag = [2, 5, 9, 9, 3]          # drawn from the end: 3, 9, 9, then 5, 2
     assert simulation._starter(game, 3) == 1
     assert game.holders == [[3], [9, 5], [9, 2]]
@@ -231,7 +237,8 @@ def test_ties_for_the_start_are_redrawn_among_the_tied():
 
 def test_summary_aggregates():
     done = []
-    summary = simulate(4, ("greedy", "random", "random"), seed=3, progress=done.append)
+    summary = simulate(4, ("greedy", "random", "random"), seed=3, progress=done.append,
+                       swap=False)
     assert done == [1, 2, 3, 4]
     data = json.loads(json.dumps(summary.to_json()))
     assert data["games"] == 4 and data["policies"] == ["greedy", "random", "random"]
@@ -276,4 +283,124 @@ def test_bad_arguments_raise_one_clear_line(call, message):
 
 
 def test_policy_names():
-    assert POLICIES == ("optimal", "greedy", "random")
+    assert POLICIES == ("optimal", "equity", "sim", "endgame", "greedy", "random")
+    assert set(POLICIES) == set(simulation.PLANNERS) | {"greedy", "random"}
+    listed = schema("eureka.mathable.simulate/1")["properties"]["policies"]["items"]
+    assert tuple(listed["enum"]) == POLICIES
+
+
+# --- seat orders and win rates you can trust --------------------------------------------
+
+@pytest.mark.parametrize("policies, orders", [
+    (("optimal", "optimal"), (0,)),
+    (("optimal", "greedy"), (0, 1)),
+    (("optimal", "greedy", "random"), (0, 1, 2)),
+    (("optimal", "greedy", "optimal", "greedy"), (0, 1)),
+    (("optimal", "optimal", "greedy"), (0, 1, 2)),
+])
+def test_seat_orders_are_the_distinct_rotations(policies, orders):
+    assert simulation.seat_orders(policies) == orders
+
+
+def test_each_deal_is_played_in_every_seat_order():
+    run = simulation.Simulation(2, ("optimal", "greedy", "random"), seed=7)
+    assert run.played == 6
+    summary = run.run()
+    assert (summary.games, summary.seat_orders, summary.played) == (2, 3, 6)
+    for k, result in enumerate(summary.results):
+        deal, r, seated = run.seated(k)
+        assert seated == tuple(run.policies[(s + r) % 3] for s in range(3))
+        played = play_game(seated, game_rng(7, deal))
+        # Seat s played policy (s + r) % 3: put back in the order of the policies.
+        assert result.scores == tuple(played.scores[(j - r) % 3] for j in range(3))
+        assert result.starter == (played.starter + r) % 3
+    alone = simulate(2, ("optimal", "greedy", "random"), seed=7, swap=False)
+    assert alone.results == summary.results[::3] and alone.seat_orders == 1
+
+
+def plain_wilson(p, n, z=1.959964):
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return max(0, centre - half), min(1, centre + half)
+
+
+def test_win_rate_and_spread_intervals_from_the_games():
+    summary = simulate(6, ("optimal", "greedy"), seed=2)
+    assert len(summary.results) == 12
+    for k, row in enumerate(summary.policy_rates):
+        wins, spreads = [], []
+        for r in summary.results:
+            a, b = r.scores[k], r.scores[1 - k]
+            wins.append(1.0 if a > b else 0.5 if a == b else 0.0)
+            spreads.append(a - b)
+        deals = [(wins[i] + wins[i + 1]) / 2 for i in range(0, 12, 2)]
+        gaps = [(spreads[i] + spreads[i + 1]) / 2 for i in range(0, 12, 2)]
+        p = sum(wins) / 12
+        var = sum((d - p) ** 2 for d in deals) / 5 / 6        # of the mean, from deals
+        n = min(12, p * (1 - p) / var) if var and 0 < p < 1 else 6
+        assert row["win_rate"] == pytest.approx(p)
+        assert row["win_interval"] == pytest.approx(plain_wilson(p, n))
+        mean = sum(gaps) / 6
+        half = 1.959964 * (sum((g - mean) ** 2 for g in gaps) / 5 / 6) ** 0.5
+        assert row["spread"] == pytest.approx(mean)
+        assert row["spread_interval"] == pytest.approx([mean - half, mean + half])
+    first, second = summary.policy_rates
+    assert first["win_rate"] + second["win_rate"] == pytest.approx(1)
+    assert first["spread"] == pytest.approx(-second["spread"])
+
+
+def test_win_interval_edges():
+    assert simulation.win_interval([1.0, 1.0, 1.0], 6) == pytest.approx(
+        plain_wilson(1.0, 3))                       # no variation: over the deals
+    assert simulation.win_interval([0.5], 2) == pytest.approx(plain_wilson(0.5, 1))
+    low, high = simulation.win_interval([0.5, 1.0, 0.0, 0.5] * 25, 200)
+    assert 0 < low < 0.5 < high < 1
+    assert simulation.interval([3.0]) is None
+
+
+def test_policies_sharing_seats():
+    summary = simulate(2, ("optimal", "optimal", "greedy"), seed=4)
+    optimal, greedy = summary.policy_rates
+    assert (optimal["seats"], greedy["seats"]) == (2, 1)
+    assert optimal["win_rate"] + greedy["win_rate"] == pytest.approx(1)
+    assert simulate(1, ("greedy", "greedy"), seed=4).policy_rates == []
+
+
+def test_games_in_all_are_bounded():
+    with pytest.raises(EurekaError, match="in each of 4 seat orders"):
+        simulate(MAX_GAMES // 4 + 1, ("optimal", "greedy", "random", "greedy"))
+
+
+def test_simulate_command_reports_the_policies():
+    from click.testing import CliRunner
+
+    from eureka.cli.main import eureka
+    from tests.schema_check import assert_valid
+
+    args = ["simulate", "mathable", "--games", "2", "--policies", "optimal,greedy",
+            "--seed", "6", "--json"]
+    swapped = assert_valid(json.loads(CliRunner().invoke(eureka, args).stdout))
+    assert (swapped["games"], swapped["seat_orders"], swapped["played"]) == (2, 2, 4)
+    assert [row["policy"] for row in swapped["by_policy"]] == ["optimal", "greedy"]
+    assert swapped["by_policy"] == json.loads(json.dumps(
+        simulate(2, ("optimal", "greedy"), seed=6).policy_rates))
+    once = assert_valid(json.loads(CliRunner().invoke(eureka, [*args, "--no-swap"]).stdout))
+    assert (once["seat_orders"], once["played"]) == (1, 2)
+    text = CliRunner().invoke(eureka, args[:-1]).stdout.splitlines()
+    assert text[0].startswith("Mathable self-play: 4 games (2 deals × 2 seat orders)")
+    assert text[4].split()[:3] == ["policy", "seats", "wins"]
+
+
+@given(st.lists(st.lists(st.sampled_from((0.0, 0.5, 1.0)), min_size=2, max_size=2),
+                min_size=1, max_size=40))
+def test_win_interval_is_wilsons_over_the_effective_games(pairs):
+    deals = [sum(pair) / 2 for pair in pairs]
+    low, high = simulation.win_interval(deals, 2 * len(deals))
+    p = sum(deals) / len(deals)
+    assert 0 <= low <= p <= high <= 1
+    if len(deals) > 1 and 0 < p < 1 and len(set(deals)) > 1:
+        var = sum((d - p) ** 2 for d in deals) / (len(deals) - 1) / len(deals)
+        n = min(2 * len(deals), p * (1 - p) / var)
+    else:
+        n = len(deals)
+    assert (low, high) == pytest.approx(plain_wilson(p, n))

@@ -1,0 +1,94 @@
+"""The `sim` policy against `optimal`: 2-player games, every deal played in both seat
+orders, sim's win rate (ties half) with a Wilson 95% interval over the games (and the
+interval over the deals that simulate reports), its mean spread, and the seconds a move
+of each policy in the same games: median and max for sim, median for optimal, the
+reference.
+
+    python -m eureka.benchmarks.mathable_sim --games 60 --seed 21 --threads 1 \\
+        [--iterations 64 --candidates 8 --plies 2 --work 2000000 --rollout optimal]
+
+The effort options replace the "sim" policy's default (sim.POLICY_EFFORT) for the run
+(the policy has no time budget, only a budget of work: --work).
+A move's time is its thread's CPU time (the "sim" policy simulates on the thread that
+plays its game) and its wall-clock time; with --threads above 1 games share the cores,
+so the wall-clock time of a move grows with the load, not its CPU time.
+"""
+
+import argparse
+import math
+import statistics
+import time
+
+from eureka import parallel
+from eureka.benchmarks.mathable_policies import MoveClock, between, percent, signed
+from eureka.mathable import sim
+from eureka.mathable import simulate as simulation
+
+Z95 = 1.959964
+
+
+def wilson(successes: float, n: int) -> tuple:
+    """The Wilson 95% interval of a proportion (successes may be half-integers: ties)."""
+    p = successes / n
+    centre = (p + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
+    half = Z95 / (1 + Z95 ** 2 / n) * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n))
+    return centre - half, centre + half
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200,
+                        help="games in all, an even number: half as many deals")
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--threads", type=int, default=1, help="games played at a time")
+    base = sim.POLICY_EFFORT
+    for name in ("iterations", "candidates", "plies"):
+        parser.add_argument(f"--{name}", type=int, default=getattr(base, name))
+    parser.add_argument("--work", type=int, default=base.work,
+                        help="the budget of work of a plan (sim.Effort.work); 0: none")
+    parser.add_argument("--rollout", default=base.rollout, choices=sim.ROLLOUTS)
+    args = parser.parse_args(argv)
+    if args.games < 2 or args.games % 2:
+        parser.error("--games takes an even number ≥ 2 (each deal is played twice)")
+    effort = sim.Effort(args.candidates, args.plies, args.iterations,
+                        rollout=args.rollout, work=args.work or None)
+    policies = ("sim", "optimal")
+    default = simulation.PLANNERS["sim"]
+    simulation.PLANNERS["sim"] = sim.planner(effort)
+    simulation.simulate(1, ("optimal", "optimal"), seed=args.seed)       # compile
+    parallel.choose(args.threads)
+    try:
+        with MoveClock() as clock:
+            start = time.perf_counter()
+            summary = simulation.simulate(args.games // 2, policies, seed=args.seed)
+            seconds = time.perf_counter() - start
+    finally:
+        parallel.choose(None)
+        simulation.PLANNERS["sim"] = default
+    with open("/proc/loadavg") as f:
+        load = f.read().split()[0]
+    row = summary.policy_rates[0]
+    games = summary.played
+    wins = row["win_rate"] * games
+    low, high = wilson(wins, games)
+    print(f"sim ({effort.candidates} candidates, {effort.plies} plies, "
+          f"up to {effort.iterations} deals, work ≤ {effort.work or 0:,}, {effort.rollout} rollouts) vs optimal: {games} "
+          f"games ({summary.games} deals, both seat orders), seed {args.seed}, "
+          f"{args.threads} thread(s), {seconds:.0f} s, load average {load}")
+    print(f"  win rate of sim: {percent(row['win_rate'])} (Wilson 95% interval "
+          f"{percent(low)} to {percent(high)} over the games; over the deals "
+          f"{between(row['win_interval'], percent)})")
+    print(f"  mean spread sim − optimal: {signed(row['spread'])} points (95% interval "
+          f"{between(row['spread_interval'], signed)})")
+    for p in policies:
+        cpu, wall = clock.cpu[p], clock.wall[p]
+        print(f"  {p:<8} {len(cpu):>6} moves: CPU median {statistics.median(cpu):.4f} s, "
+              f"max {max(cpu):.3f} s; wall median {statistics.median(wall):.4f} s, "
+              f"max {max(wall):.3f} s")
+    ratio = statistics.median(clock.cpu["sim"]) / statistics.median(clock.cpu["optimal"])
+    print(f"  a sim move, median CPU: {ratio:.0f}x an optimal move's; sim moves over "
+          f"2 s CPU: {sum(c > 2 for c in clock.cpu['sim'])}")
+
+
+if __name__ == "__main__":
+    main()

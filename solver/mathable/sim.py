@@ -1,0 +1,345 @@
+"""Monte Carlo simulation of a Mathable turn: the `sim` policy and `solve --by sim`.
+
+The top K candidate turns by equity are played on random deals of the tokens the mover
+cannot see (the bag and the other holders; its own holder is known).  A deal gives each
+opponent a holder and orders the bag; on it the candidate is played, then `plies` more
+turns, each player's best turn by the rollout policy (equity, or optimal: the score),
+each holder refilled from the dealt bag.  At the horizon the candidate is worth the
+spread the mover gained (its points minus the opponents' mean) plus the value of its
+leave after its last turn minus the opponents' mean leave value: the spread in equity.
+Every candidate is played on the same deals (common random numbers), so their
+differences carry less noise than their values.
+
+The candidate with the highest mean value is chosen.  Each mean has a 95% interval
+(mean ± 1.96 sd/√n) and, when the mover's lead over each opponent is known, a win
+probability: the share of deals where the mover is ahead of every opponent in points at
+the horizon (its lead plus the points it gained on that opponent; leaves not counted,
+deductions counted when the game ended; a tie for the lead counts half).  Deals
+run in rounds of ROUND on threads (the search releases the GIL); after a round, past
+PRUNE_AFTER deals, a candidate whose paired difference to the leader is below 0 with
+95% confidence is dropped.  The effort is a number of deals, and optionally a time
+budget checked between rounds (on one thread, between deals).  Deal i of a run seeded S
+depends on (S, i) alone, so a run without a time budget gives the same answer on any
+number of threads.  The `sim` policy has no time budget but a budget of work (Effort's
+`work`, checked after every deal), so a seeded self-play game repeats exactly.
+
+What the rollout simplifies, alike for every candidate: a token drawn on a restriction
+square is taken with the refill (the same tokens from the same bag), so it is not
+placed in the turn that drew it; a player who can place nothing passes (no exchange),
+and when neither player can place, the rollout simply stops there and the leaves are
+valued (no deductions); when the bag is empty and a player has emptied the holder the
+game ends, and each holder's tokens are deducted instead of valued as a leave.
+"""
+
+import math
+import statistics
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from eureka import parallel
+from eureka.errors import EurekaError
+from eureka.mathable.leave import leave_value
+from eureka.mathable.position import Position, with_rack
+from eureka.mathable.solve import (Ranked, Solution, best_turns, board_array, placed_on,
+                                   plan)
+from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus, token_set
+
+ROUND = 8                   # deals between the checks of the time budget and pruning
+PRUNE_AFTER = 2 * ROUND     # deals before a candidate may be dropped
+Z95 = 1.96
+ROLLOUTS = {"equity": "equity", "optimal": "score"}     # rollout policy -> ranked's key
+LIMITS = {"candidates": (1, 50), "plies": (0, 8), "iterations": (1, 100_000),
+          "work": (1, 10 ** 12)}
+MAX_SECONDS = 3600
+SEARCH_WORK = 2000          # a search's fixed cost, in sets stored (roughly, CPU time)
+
+
+@dataclass(frozen=True)
+class Effort:
+    """How hard to simulate: the candidates (top K by equity), the turns played after
+    the candidate, the deals, a time budget in seconds (None: none), the rollout
+    policy, and a budget of work (None: none): the sets of placements the rollouts'
+    searches store (solve.ranked's `stored`) plus SEARCH_WORK a search, a measure of
+    work that does not depend on the machine.  EurekaError for values out of LIMITS."""
+
+    candidates: int = 10
+    plies: int = 2
+    iterations: int = 200
+    seconds: float | None = None
+    rollout: str = "optimal"
+    work: int | None = None
+
+    def __post_init__(self):
+        for name, (low, high) in LIMITS.items():
+            value = getattr(self, name)
+            if name == "work" and value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) \
+                    or not low <= value <= high:
+                raise EurekaError(f"{name} must be a whole number from {low} to {high}, "
+                                  f"not {value!r}")
+        if self.seconds is not None and not 0 < self.seconds <= MAX_SECONDS:
+            raise EurekaError(f"the time budget must be above 0 and at most "
+                              f"{MAX_SECONDS} seconds, not {self.seconds!r}")
+        if self.rollout not in ROLLOUTS:
+            raise EurekaError(f"unknown rollout policy {self.rollout!r}: choose from "
+                              f"{', '.join(ROLLOUTS)}")
+
+
+# The "sim" policy's: no time budget (games repeat) but a budget of work, which caps
+# the heavy turns (figures: benchmarks/mathable_sim.py, docs/MATHABLE.md).
+POLICY_EFFORT = Effort(candidates=8, plies=2, iterations=64, work=2_000_000)
+
+
+@dataclass(frozen=True)
+class View:
+    """What the mover knows: the kernel board (solve.board_array), its holder, the
+    tokens it cannot see, the opponents' holder sizes in playing order, whether the
+    full-rack bonus is played, the edition, and its lead in points over each opponent,
+    in the same order (None: unknown)."""
+
+    board: np.ndarray
+    rack: tuple
+    unseen: tuple
+    opponents: tuple = (RACK_SIZE,)
+    full_rack: bool = True
+    edition: int = 126
+    lead: tuple | None = None
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A candidate's simulated values: `rank` is its place in the candidates given."""
+
+    rank: int
+    values: tuple               # its value on each deal it was played on
+    margins: tuple | None = None    # on each deal, the mover's smallest lead in points
+                                    # over an opponent at the horizon (None: unknown)
+
+    @property
+    def iterations(self) -> int:
+        return len(self.values)
+
+    @property
+    def mean(self) -> float:
+        return statistics.fmean(self.values) if self.values else 0.0
+
+    @property
+    def half(self) -> float:
+        """Half the width of the 95% interval of the mean (0 below two deals)."""
+        n = len(self.values)
+        return Z95 * statistics.stdev(self.values) / math.sqrt(n) if n > 1 else 0.0
+
+    @property
+    def win_probability(self) -> float | None:
+        """The share of deals ahead of every opponent in points at the horizon (tied
+        for the lead: half); None without the leads."""
+        ends = self.margins
+        if not ends:
+            return None
+        return (sum(e > 0 for e in ends) + sum(e == 0 for e in ends) / 2) / len(ends)
+
+
+def deal(unseen, seed: int, i: int) -> tuple:
+    """Deal i of a run seeded `seed`: the unseen tokens in a random order (the
+    opponents' holders first, in playing order, then the bag in drawing order)."""
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
+    return tuple(int(v) for v in rng.permutation(sorted(unseen)))
+
+
+def rollout(view: View, play: Ranked, dealt: tuple, plies: int,
+            rollout_policy: str, stored: list | None = None) -> tuple:
+    """The value of `play` on one deal (see the module's docstring): the mover's equity
+    at the horizon minus the opponents' mean; and, with the leads known, the mover's
+    smallest lead in points over an opponent then (else None).  `stored`: as for
+    solve.ranked, one entry a search."""
+    board = view.board
+    holders = [list(view.rack)]
+    start = 0
+    for size in view.opponents:
+        holders.append(list(dealt[start:start + size]))
+        start += size
+    bag = list(reversed(dealt[start:]))                 # drawn from the end
+    n = len(holders)
+    points = [0] * n
+    leaves = [None] * n                                 # each holder after its last turn
+    key = ROLLOUTS[rollout_policy]
+    seat, ended = 0, False
+    for ply in range(plies + 1):
+        holder = holders[seat]
+        if ply:
+            found = plan(board, holder, 1, full_rack_bonus(holder, view.full_rack),
+                         by=key, edition=view.edition, stored=stored)
+            play = found[0] if found else None
+        if play is not None:
+            board = placed_on(board, play.placements)
+            for _, value in play.placements:
+                holder.remove(value)
+            points[seat] += play.total
+        leaves[seat] = tuple(sorted(holder))
+        while len(holder) < RACK_SIZE and bag:
+            holder.append(bag.pop())
+        if not holder:
+            ended = True
+            break
+        seat = (seat + 1) % n
+    if ended:
+        points = [p - sum(h) for p, h in zip(points, holders)]
+        worth = points
+    else:
+        worth = [p + (0.0 if kept is None else leave_value(kept, view.edition))
+                 for p, kept in zip(points, leaves)]
+    margin = None if view.lead is None else \
+        min(lead + points[0] - p for lead, p in zip(view.lead, points[1:]))
+    return worth[0] - sum(worth[1:]) / (n - 1), margin
+
+
+def choose(view: View, plays, effort: Effort = Effort(), seed: int = 0,
+           workers: int = 1, clock=time.perf_counter) -> list:
+    """The candidate plays (Ranked) simulated, as Candidate, best
+    first: by mean among those not dropped, then the dropped ones by mean.  One play
+    needs no simulation; with one opponent and an empty bag one deal is all there is.
+    The time budget is measured by `clock` (wall-clock seconds by default); it and the
+    budget of work are checked after every deal on one worker, else every round."""
+    plays = list(plays)
+    values = [[] for _ in plays]
+    margins = [[] for _ in plays]
+    live = list(range(len(plays)))
+    deals = effort.iterations
+    if len(plays) < 2:
+        deals = 0
+    elif len(view.opponents) == 1 and len(view.unseen) <= view.opponents[0]:
+        deals = 1
+
+    def one(i):
+        dealt, stored = deal(view.unseen, seed, i), []
+        row = [rollout(view, plays[c], dealt, effort.plies, effort.rollout, stored)
+               for c in live]
+        return row, sum(stored) + SEARCH_WORK * len(stored)
+
+    started, done, work = clock(), 0, 0
+
+    def over() -> bool:
+        return (effort.seconds is not None and clock() - started >= effort.seconds) \
+            or (effort.work is not None and work >= effort.work)
+
+    with ThreadPoolExecutor(workers) as pool:
+        while done < deals and len(live) > 1:
+            count = min(ROUND, deals - done)
+            for row, spent in (pool.map if workers > 1 else map)(
+                    one, range(done, done + count)):
+                work += spent
+                for c, (v, m) in zip(live, row):
+                    values[c].append(v)
+                    margins[c].append(m)
+                done += 1
+                if workers == 1 and over():        # one thread: checked every deal
+                    break
+            if over():
+                break
+            if done >= PRUNE_AFTER:
+                live = _survivors(live, values)
+    found = [Candidate(c, tuple(values[c]),
+                       None if view.lead is None else tuple(margins[c]))
+             for c in range(len(plays))]
+    return sorted(found, key=lambda k: (k.rank not in live, -k.mean, k.rank))
+
+
+def _survivors(live: list, values: list) -> list:
+    """The live candidates not below the leader with 95% confidence (paired deals)."""
+    leader = max(live, key=lambda c: statistics.fmean(values[c]))
+    kept = []
+    for c in live:
+        diffs = [a - b for a, b in zip(values[c], values[leader])]
+        spread = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+        if c == leader or statistics.fmean(diffs) + spread >= 0:
+            kept.append(c)
+    return kept
+
+
+def planner(effort: Effort = POLICY_EFFORT):
+    """A self-play planner (simulate.PLANNERS) that simulates the seat's top
+    `effort.candidates` turns by equity on one thread (self-play runs its games on the
+    threads), with deals seeded from the game's generator: no time budget (EurekaError
+    for an effort with one), so a seeded game repeats exactly.  It sees only what the
+    seat sees: the board, its holder, the unseen tokens and the other holders' sizes."""
+    if effort.seconds is not None:
+        raise EurekaError("the sim policy plays without a time budget (games repeat)")
+
+    def plan_turn(game, seat, holder, full_bonus):
+        turns = plan(game.board, holder, effort.candidates, full_bonus, by="equity",
+                     edition=game.edition)
+        if len(turns) < 2:
+            return turns[0] if turns else None
+        n = len(game.holders)
+        view = View(game.board, tuple(holder), tuple(sorted(game.unseen(seat))),
+                    tuple(len(game.holders[(seat + k) % n]) for k in range(1, n)),
+                    full_rack=game.bonus, edition=game.edition)
+        found = choose(view, turns, effort, seed=int(game.rng.integers(1 << 62)))
+        return turns[found[0].rank]
+
+    return plan_turn
+
+
+@dataclass(frozen=True)
+class Simulated(Solution):
+    """`solve --by sim`: the candidate turns best first by simulated mean, each with
+    its Candidate figures, and the effort spent."""
+
+    schema: ClassVar[str] = "eureka.mathable.solve/1"
+
+    candidates: tuple = ()      # Candidate, in the order of `turns`
+    effort: Effort = Effort()
+    seed: int = 0
+    elapsed: float = 0.0        # wall-clock seconds the simulation took
+
+    def json_fields(self) -> dict:
+        fields = super().json_fields()
+        for turn, c in zip(fields["turns"], self.candidates):
+            low, high = c.mean - c.half, c.mean + c.half
+            turn["simulation"] = {"mean": c.mean, "low": low, "high": high,
+                                  "iterations": c.iterations,
+                                  "win_probability": c.win_probability}
+        fields["simulation"] = {"candidates": self.effort.candidates,
+                                "plies": self.effort.plies,
+                                "iterations": self.effort.iterations,
+                                "seconds": self.effort.seconds,
+                                "rollout": self.effort.rollout, "seed": self.seed,
+                                "elapsed": self.elapsed}
+        return fields
+
+
+def solve(position: Position, rack=None, bonus: bool = True, effort: Effort = Effort(),
+          seed: int = 0) -> Simulated:
+    """The top candidates by equity for `rack` (default: the position's), simulated:
+    the unseen tokens are the set's less the board's and the rack's (a rack the file
+    gives for another player is dealt like the bag), one opponent with a full holder
+    (the best-scoring other player) unless the file gives the others' racks (their
+    sizes are used).  With the simulated opponents' scores given, the mover's leads over
+    them give the win probability."""
+    position = with_rack(position, rack)
+    scores = position.other_scores
+    names = list(position.others) or [max(scores, key=scores.get)] if scores else []
+    lead = tuple(position.score - scores[p] for p in names) \
+        if names and all(p in scores for p in names) else None
+    unseen = token_set(position.edition) - position.placed() - Counter(position.rack)
+    full = full_rack_bonus(position.rack, bonus)
+    turns = best_turns(position.grid, position.rack, effort.candidates, full, by="equity",
+                       edition=position.edition)
+    opponents = tuple(len(r) for r in position.others.values()) or \
+        (min(RACK_SIZE, sum(unseen.values())),)
+    view = View(board_array(position.grid), tuple(position.rack),
+                tuple(sorted(unseen.elements())), opponents, bonus, position.edition,
+                lead)
+    plays = [Ranked.of(t) for t in turns]
+    started = time.perf_counter()
+    with parallel.applied(kernel="mathable sim", units=effort.iterations) as workers:
+        found = choose(view, plays, effort, seed, workers)
+    return Simulated(position, tuple(turns[c.rank] for c in found), None, "sim",
+                     candidates=tuple(found), effort=effort, seed=seed,
+                     elapsed=time.perf_counter() - started)

@@ -1,0 +1,198 @@
+"""The review of a game record: self-play games reviewed turn by turn (the policies
+that choose by score or by equity lose nothing by their own measure), the judged part
+of a turn with draws, unknown holders, exchanges, the summaries, and the command."""
+
+import functools
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from eureka.cli.main import eureka
+from eureka.mathable import GAME
+from eureka.mathable.leave import kept, leave_value
+from eureka.mathable.record import parse, write
+from eureka.mathable.review import review
+from eureka.mathable.simulate import game_record
+from tests.oracle import mathable as oracle
+from tests.paths import EXAMPLES
+from tests.schema_check import assert_valid
+
+
+@functools.cache
+def reviewed(policies, seed):
+    return review(game_record(policies, seed))
+
+
+def player_turns(result, player):
+    return [t for t in result.turns if t.replayed.play.player == player]
+
+
+def test_optimal_loses_no_points_and_random_loses_some():
+    result = reviewed(("optimal", "random"), 3)
+    assert result.valid and all(t.reviewed for t in result.turns)
+    optimal, chance = player_turns(result, "P1"), player_turns(result, "P2")
+    assert all(t.lost_points == 0 for t in optimal)
+    assert all(t.lost_points >= 0 for t in chance)
+    assert sum(t.lost_points for t in chance) > 0
+    assert any(t.unjudged for t in optimal), "a turn placing a drawn token"
+    for t in result.turns:
+        if t.by_score is not None:
+            assert t.by_score.points >= t.judged.points
+            placed = [s.placement.value for s in t.by_score.turn.placements]
+            assert t.by_score.equity == pytest.approx(
+                t.by_score.points + leave_value(kept(t.replayed.play.holder, placed)))
+    for summary, turns in zip(result.players, (optimal, chance)):
+        assert (summary.turns, summary.reviewed) == (len(turns), len(turns))
+        assert summary.lost_points == sum(t.lost_points for t in turns)
+        assert summary.best_by_score == sum(t.lost_points == 0 for t in turns)
+        weighed = [t.lost_equity for t in turns if t.lost_equity is not None]
+        assert summary.lost_equity == pytest.approx(sum(weighed))
+        assert summary.equity_judged == len(weighed)
+    assert result.players[0].to_json()["best_by_score_share"] == 1
+
+
+def test_equity_loses_no_equity():
+    result = reviewed(("equity", "greedy"), 1)
+    turns = [t for t in player_turns(result, "P1") if t.lost_equity is not None]
+    assert turns and all(t.lost_equity == 0 for t in turns)
+    assert all(t.lost_equity >= 0 for t in player_turns(result, "P2")
+               if t.lost_equity is not None)
+
+
+def test_best_by_score_agrees_with_the_brute_force():
+    holders = ([1, 2, 8, 12, 90, 81, 80], [3, 4, 7, 72, 70, 64, 63])   # no full holder
+    text = "\n".join(f"P{k} [{' '.join(map(str, h))}]: pass"
+                     for k, h in enumerate(holders, 1))
+    result = review(parse(text))
+    for t, holder in zip(result.turns, holders):
+        best = max(oracle.all_turns(oracle.start(), holder).values())
+        assert t.by_score.points == best == t.lost_points > 0
+        assert t.lost_equity is None and t.judged.points == 0
+        assert oracle.score_sequence(oracle.start(), [
+            (s.placement.cell, s.placement.value) for s in t.by_equity.turn.placements]
+        ) == t.by_equity.points
+
+
+def test_a_turn_without_a_drawn_token_placed_is_judged_whole():
+    # The rulebook's first turn: 39 points; the best turn for its holder makes 56.
+    result = review(parse("P1 [1 2 8 12 16 17 42]: I8=12 H6=8 G9=2 F7=1 J8=16 draw=11"))
+    turn, = result.turns
+    assert turn.judged.turn.text() == "I8=12 H6=8 G9=2 F7=1 J8=16"
+    assert (turn.unjudged, turn.judged.points, turn.by_score.points) == (0, 39, 56)
+    assert turn.lost_points == 17 and turn.lost_equity >= 0
+
+
+def test_placements_of_drawn_tokens_are_not_judged():
+    record = game_record(("optimal", "random"), 3)
+    result = reviewed(("optimal", "random"), 3)
+    for play, t in zip(record.plays, result.turns):
+        held = list(play.holder)
+        for s in t.judged.turn.placements:
+            held.remove(s.placement.value)            # the judged part is on the holder
+        rest = t.replayed.scored[len(t.judged.turn.placements):]
+        if rest:
+            assert rest[0].placement.value not in held and play.draws
+        assert t.unjudged == len(rest)
+
+
+def test_unknown_holders_and_exchanges():
+    text = ("P1: I8=12 H6=8\n"
+            "P2 [4 4 4 5 6 8 9]: exchange 7\n"
+            "P1 [0 0 0 81 90 1 1]: pass\n")
+    first, swap, passed = review(parse(text)).turns
+    assert not first.reviewed and first.lost_points is None and first.judged is None
+    assert swap.reviewed and swap.lost_points == swap.by_score.points > 0
+    assert swap.lost_equity is None and swap.by_equity is not None
+    assert passed.reviewed and passed.lost_points == passed.by_score.points
+    data = assert_valid(json.loads(json.dumps(review(parse(text)).to_json())))
+    assert data["turns"][0]["reviewed"] is False
+    assert data["players"][0] == {
+        "player": "P1", "turns": 2, "reviewed": 1, "lost_points": passed.lost_points,
+        "mean_lost_points": passed.lost_points, "best_by_score_share": 0.0,
+        "equity_judged": 0, "lost_equity": 0.0, "mean_lost_equity": None,
+        "best_by_equity_share": None}
+
+
+def test_nothing_to_place_loses_nothing():
+    # The opening board makes 12 at most: none of these tokens fits.
+    result = review(parse("P1 [90 81 80 72 70 64 63]: pass\n"
+                          "P2 [60 56 54 50 49 48 45]: exchange 7"))
+    for t in result.turns:
+        assert t.by_score is None and t.by_equity is None and t.lost_points == 0
+
+
+def test_review_stops_at_an_illegal_placement():
+    result = review(parse("P1 [1 2 8 12 16 17 42]: I8=12\nP2 [3 4 5 6 7 9 10]: A1=3"))
+    assert not result.valid and "turn 2" in result.illegal and len(result.turns) == 1
+
+
+def test_self_play_records_round_trip():
+    record = game_record(("optimal", "random"), 3)
+    text = write(record)
+    assert parse(text, source="self-play") == record
+    assert write(parse(text)) == text
+    assert all(play.holder is not None for play in record.plays)
+    assert GAME.game_record(("optimal", "random"), 3) == record
+    # The docs' example is this game, as `simulate mathable --record` writes it.
+    assert (EXAMPLES / "mathable_review.txt").read_text(encoding="utf-8") == text
+
+
+# --- the command ------------------------------------------------------------------------
+
+def run(*args, stdin=None):
+    return CliRunner().invoke(eureka, list(args), input=stdin)
+
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("review") / "game.txt"
+    result = run("simulate", "mathable", "--games", "1", "--policies", "optimal,random",
+                 "--seed", "3", "--record", str(path))
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def test_simulate_writes_a_record_that_check_reviews(record_file):
+    assert record_file.read_text() == write(game_record(("optimal", "random"), 3))
+    result = run("check", "mathable", str(record_file), "--review")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"Review of {record_file}: 35 turns, 35 reviewed")
+    p1 = next(line for line in lines if line.startswith("P1 "))
+    assert p1.split()[1:4] == ["18/18", "0", "0.0"]
+
+
+def test_review_json_from_standard_input(record_file):
+    result = run("check", "mathable", "-", "--review", "--json",
+                 stdin=record_file.read_text())
+    assert result.exit_code == 0, result.output
+    data = assert_valid(json.loads(result.stdout))
+    assert data == json.loads(json.dumps(reviewed(("optimal", "random"), 3).to_json()
+                                         | {"record": "-"}))
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("P1 [1 2 99 12 16 17 42]: I8=12", "'99' is not a token"),
+    ("P1 [1 2 8 12 16 17 42: I8=12", "is not a player's name and holder"),
+    ("P1 [1 2 8] x: I8=12", "is not a player's name and holder"),
+    ("P1 [1 2 8 12 16 17 42 3]: I8=12", "a holder holds at most 7"),
+    ("P1 [1 2 8 12 16 17]: I8=12", "holds 6 tokens, but the replay has 7 on it"),
+    ("P1 [1 2 8 13 16 17 42]: I8=12", "I8=12 is not on P1's holder"),
+])
+def test_bad_holders_are_one_line_and_exit_2(text, fragment):
+    result = run("check", "mathable", "-", "--review", stdin=text)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and fragment in result.stderr
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (("--cards", "1", "2", "--review", "x.txt"), "--review takes a game record alone"),
+    (("--review", "a.txt", "b.txt"), "one game record"),
+    (("--review",), "one game record"),
+    (("--review", "no-such-file.txt"), "no-such-file.txt"),
+])
+def test_review_bad_arguments(args, fragment):
+    result = run("check", "mathable", *args)
+    assert result.exit_code == 2 and fragment in result.stderr
+    assert result.stderr.count("\n") == 1

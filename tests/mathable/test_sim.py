@@ -1,0 +1,388 @@
+"""The Monte Carlo simulation of a turn (sim.py) against a plain Python rollout, and
+the `sim` policy and `solve mathable --by sim`."""
+
+import dataclasses
+import functools
+import json
+from collections import Counter
+
+import numpy as np
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from eureka.cli.main import eureka
+from eureka.errors import EurekaError, SearchTooLarge
+from eureka.mathable import GAME, sim, solve
+from eureka.mathable import simulate as simulation
+from eureka.mathable.leave import leave_value
+from eureka.mathable.legality import score_turn
+from eureka.mathable.position import Position, render
+from eureka.mathable.solve import best_turns, board_array, ranked
+from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, token_set
+from tests.oracle import mathable as oracle
+from tests.schema_check import assert_valid
+
+VALUES = sorted(token_set(126))
+OPENING_RACK = [1, 8, 2, 12, 16, 42, 17]
+
+
+@functools.cache
+def boards() -> list:
+    """The opening board and two later boards of a seeded self-play game."""
+    records = []
+    simulation.play_game(("optimal", "optimal"), simulation.game_rng(7, 0),
+                         on_turn=records.append)
+    return [records[t].grid for t in (0, 6, 12)]
+
+
+def plain_best(grid, holder, policy, edition):
+    """The best (total, placements) of the brute force by total, or by total plus the
+    leave's value for "equity" (ties: fewer placements, then the placements in reading
+    order); None when nothing can be placed."""
+    sets = {k: v for k, v in oracle.all_turns(grid, holder).items() if k}
+    bonus = FULL_RACK_BONUS if len(holder) == RACK_SIZE else 0
+
+    def total(k):
+        return sets[k] + (bonus if len(k) == len(holder) else 0)
+
+    def rank(k):
+        kept = Counter(holder) - Counter(v for _, v in k)
+        extra = leave_value(kept.elements(), edition) if policy == "equity" else 0
+        return -(total(k) + extra), len(k), sorted(k)
+
+    best = min(sets, key=rank, default=None)
+    return None if best is None else (total(best), best)
+
+
+def plain_rollout(grid, rack, play, dealt, opponent, plies, policy, edition=126):
+    """The rollout read off the rules with the brute force of tests/oracle (plain_best):
+    one opponent holding dealt[:opponent], the bag the rest, drawn in order; spread plus
+    leave values at the horizon, or the tokens left deducted when the bag is empty and a
+    holder has been emptied."""
+    grid = dict(grid)
+    holders = [list(rack), list(dealt[:opponent])]
+    bag = list(dealt[opponent:])
+    points, leaves = [0, 0], [None, None]
+    seat = 0
+    for ply in range(plies + 1):
+        holder = holders[seat]
+        if ply:
+            play = plain_best(grid, holder, policy, edition)
+        if play is not None:
+            for cell, value in play[1]:
+                grid[cell] = value
+                holder.remove(value)
+            points[seat] += play[0]
+        leaves[seat] = sorted(holder)
+        while len(holder) < RACK_SIZE and bag:
+            holder.append(bag.pop(0))
+        if not holder:
+            return (points[0] - sum(holders[0])) - (points[1] - sum(holders[1]))
+        seat = 1 - seat
+    worth = [p + (0.0 if kept is None else leave_value(kept, edition))
+             for p, kept in zip(points, leaves)]
+    return worth[0] - worth[1]
+
+
+@given(board=st.integers(0, 2), rack=st.lists(st.sampled_from(VALUES), min_size=1,
+                                               max_size=3),
+       unseen=st.lists(st.sampled_from(VALUES), max_size=4), plies=st.integers(0, 3),
+       seed=st.integers(0, 2 ** 32), policy=st.sampled_from(sorted(sim.ROLLOUTS)))
+def test_a_rollout_is_the_plain_python_rollout_on_the_same_deal(board, rack, unseen,
+                                                                  plies, seed, policy):
+    grid = boards()[board]
+    opponent = min(2, len(unseen))
+    view = sim.View(board_array(grid), tuple(rack), tuple(sorted(unseen)), (opponent,))
+    dealt = sim.deal(unseen, seed, 0)
+    assert sorted(dealt) == sorted(unseen)
+    for turn in ranked(view.board, rack, 3, by="equity"):
+        play = (turn.total, turn.placements)
+        assert sim.rollout(view, turn, dealt, plies, policy)[0] == \
+            plain_rollout(grid, rack, play, dealt, opponent, plies, policy)
+
+
+def opening_view(**fields) -> sim.View:
+    unseen = token_set(126) - Counter(OPENING_RACK)
+    return sim.View(**{"board": board_array(oracle.start()), "rack": tuple(OPENING_RACK),
+                       "unseen": tuple(sorted(unseen.elements())), **fields})
+
+
+def opening_plays(k: int) -> list:
+    return ranked(board_array(oracle.start()), OPENING_RACK, k, FULL_RACK_BONUS,
+                  by="equity")
+
+
+def test_a_seed_gives_the_same_choice_on_any_number_of_threads():
+    effort = sim.Effort(candidates=4, plies=1, iterations=20)
+    plays = opening_plays(4)
+    one = sim.choose(opening_view(), plays, effort, seed=5)
+    assert sim.choose(opening_view(), plays, effort, seed=5, workers=2) == one
+    other = sim.choose(opening_view(), plays, effort, seed=6)
+    assert [c.values for c in other] != [c.values for c in one]
+    assert sim.deal(range(30), 5, 1) != sim.deal(range(30), 5, 2)
+
+
+def test_candidates_share_deals_and_the_worse_are_dropped():
+    plays = opening_plays(10)
+    found = sim.choose(opening_view(), plays, sim.Effort(iterations=64), seed=1)
+    assert sorted(c.rank for c in found) == list(range(10))
+    full = [c for c in found if c.iterations == 64]
+    assert full[0] == found[0] and found[0].mean == max(c.mean for c in full)
+    assert [c.mean for c in full] == sorted((c.mean for c in full), reverse=True)
+    dropped = found[len(full):]
+    assert all(c.iterations % sim.ROUND == 0 and c.iterations < 64 for c in dropped)
+    # Common random numbers: deal i is the same for every candidate.
+    view = opening_view()
+    dealt = sim.deal(view.unseen, 1, 3)
+    for c in found[:3]:
+        assert c.values[3] == sim.rollout(view, plays[c.rank], dealt, 2, "optimal")[0]
+
+
+def test_one_candidate_is_not_simulated_and_an_empty_bag_is_dealt_once():
+    plays = opening_plays(3)
+    assert sim.choose(opening_view(), plays[:1])[0].iterations == 0
+    known = opening_view(unseen=(5, 9, 30), opponents=(3,))
+    assert {c.iterations for c in sim.choose(known, plays)} == {1}
+
+
+def test_the_time_budget_ends_the_run_between_deals_or_rounds():
+    effort = sim.Effort(candidates=3, iterations=100, seconds=1.5)
+    for workers, deals in ((1, 2), (2, 2 * sim.ROUND)):     # a second a deal, a round
+        found = sim.choose(opening_view(), opening_plays(3), effort, workers=workers,
+                           clock=iter(range(1000)).__next__)
+        assert {c.iterations for c in found} == {deals}
+
+
+def test_the_win_probability_counts_the_margins():
+    c = sim.Candidate(0, (1.0, 2.0, 3.0, 4.0), margins=(-5, 0, 3, 10))
+    assert c.win_probability == (0.5 + 2) / 4
+    assert sim.Candidate(0, (1.0,)).win_probability is None
+    assert c.half > 0 and sim.Candidate(0, (1.0,)).half == 0
+
+
+def test_the_margin_is_in_points_against_each_opponent_and_leaves_are_not_counted():
+    """Two opponents: the value is the equity spread against their mean, the margin the
+    smallest lead in points (the lead before plus the points gained) over each one."""
+    plays = opening_plays(1)
+    view = opening_view(opponents=(7, 7), lead=(10, -3))
+    dealt = sim.deal(view.unseen, 4, 0)
+    value, margin = sim.rollout(view, plays[0], dealt, 0, "optimal")
+    points = plays[0].total
+    assert margin == min(10 + points, -3 + points)
+    kept = [1, 8, 2, 12, 16, 42, 17]
+    for _, v in plays[0].placements:
+        kept.remove(v)
+    assert value == pytest.approx(points + leave_value(kept))
+    assert sim.rollout(opening_view(), plays[0], dealt, 0, "optimal")[1] is None
+
+
+def opening_game(bonus: bool = True, seed: int = 1):
+    """A self-play game at its start: both holders filled."""
+    game = simulation._Game(2, simulation.game_rng(seed, 0), 126, bonus)
+    for seat in (0, 1):
+        game.refill(seat)
+    return game
+
+
+def test_the_sim_plan_uses_only_what_the_seat_sees():
+    """Permuting the bag and swapping tokens between the bag and the other holder
+    (same sizes) leaves the plan unchanged."""
+    plan = simulation.PLANNERS["sim"]
+    base = opening_game()
+    holder = list(base.holders[0])
+    expected = plan(base, 0, holder, FULL_RACK_BONUS)
+    for k in (1, 2):
+        game = opening_game()
+        order = np.random.default_rng(k).permutation(len(game.bag))
+        game.bag[:] = [game.bag[i] for i in order]
+        for i in range(k * 3):
+            game.bag[i], game.holders[1][i] = game.holders[1][i], game.bag[i]
+        assert sorted(game.unseen(0)) == sorted(base.unseen(0))
+        assert game.holders[1] != base.holders[1]
+        assert plan(game, 0, list(holder), FULL_RACK_BONUS) == expected
+
+
+def test_the_policy_default_has_no_time_budget(monkeypatch):
+    """The default plan is the same however slow the clocks say the machine is."""
+    plan = simulation.PLANNERS["sim"]
+    expected = plan(opening_game(seed=3), 0, list(opening_game(seed=3).holders[0]),
+                    FULL_RACK_BONUS)
+    ticks = iter(range(0, 10 ** 9, 100))
+    for name in ("thread_time", "perf_counter", "process_time", "monotonic"):
+        monkeypatch.setattr(sim.time, name, lambda: float(next(ticks)))
+    game = opening_game(seed=3)
+    assert plan(game, 0, list(game.holders[0]), FULL_RACK_BONUS) == expected
+    assert sim.POLICY_EFFORT.seconds is None
+    with pytest.raises(EurekaError, match="without a time budget"):
+        sim.planner(sim.Effort(seconds=1.0))
+
+
+def test_the_budget_of_work_ends_the_run_between_deals_or_rounds():
+    """Each rollout search counts its stored sets plus SEARCH_WORK: on one worker the
+    run stops after the deal that reaches the budget, on two after that round."""
+    plays, view, stored = opening_plays(3), opening_view(), []
+    for play in plays:
+        sim.rollout(view, play, sim.deal(view.unseen, 0, 0), 1, "optimal", stored)
+    first = sum(stored) + sim.SEARCH_WORK * len(stored)
+    assert len(stored) == 3 and first > 3 * sim.SEARCH_WORK
+    for workers, deals in ((1, 2), (2, sim.ROUND)):
+        effort = sim.Effort(iterations=50, plies=1, work=first + 1)
+        found = sim.choose(view, plays, effort, workers=workers)
+        assert {c.iterations for c in found} == {deals}
+    effort = sim.Effort(iterations=50, plies=1, work=first)
+    assert {c.iterations for c in sim.choose(view, plays, effort)} == {1}
+
+
+@pytest.mark.parametrize("bonus, holder", [(False, [1, 2, 3, 4, 5]), (False, list(range(7))),
+                                           (True, [1, 2, 3, 4, 5])])
+def test_the_sim_planner_plays_the_games_bonus_setting(monkeypatch, bonus, holder):
+    seen = []
+
+    def choose(view, plays, *args, **kwargs):
+        seen.append(view)
+        return [sim.Candidate(0, (0.0,))]
+    monkeypatch.setattr(sim, "choose", choose)
+    game = opening_game(bonus)
+    sim.planner()(game, 0, holder, FULL_RACK_BONUS if bonus and len(holder) == 7 else 0)
+    assert seen[0].full_rack is bonus
+
+
+def test_the_sim_planner_and_rollouts_survive_searches_past_the_budget(monkeypatch):
+    """A crowded holder (the mover's, or one dealt in a rollout) whose searches pass the
+    budget is played by its best single placement, never aborting the game."""
+    def too_large(*args, **kwargs):
+        raise SearchTooLarge("more than 100,000 sets")
+    monkeypatch.setattr(solve, "ranked", too_large)
+    game = opening_game()
+    holder = list(game.holders[0])
+    turn = sim.planner(sim.Effort(candidates=3, plies=2, iterations=2))(
+        game, 0, holder, FULL_RACK_BONUS)
+    best = solve.single_placements(game.grid, holder)[0]
+    assert turn.placements == ((best.placement.cell, best.placement.value),)
+    plays = [turn, turn._replace(total=0)]
+    assert len(sim.choose(opening_view(), plays, sim.Effort(iterations=2, plies=2))) == 2
+
+
+def test_game_solve_by_sim_is_the_simulation():
+    position = Position(rack=list(OPENING_RACK))
+    result = GAME.solve(position, by="sim", seed=3, candidates=3, plies=1, iterations=8)
+    effort = sim.Effort(candidates=3, plies=1, iterations=8)
+    assert result == dataclasses.replace(sim.solve(position, effort=effort, seed=3),
+                                         elapsed=result.elapsed)
+    for wrong in ({"limit": 2}, {"moves": True}):
+        with pytest.raises(EurekaError):
+            GAME.solve(position, by="sim", **wrong)
+    with pytest.raises(EurekaError, match="by='sim'"):
+        GAME.solve(position, by="equity", iterations=8)
+
+
+@pytest.mark.parametrize("fields", [{"candidates": 0}, {"plies": 9}, {"iterations": 0},
+                                    {"iterations": 2.5}, {"seconds": 0}, {"work": 0},
+                                    {"rollout": "greedy"}, {"candidates": True}])
+def test_bad_effort_is_refused(fields):
+    with pytest.raises(EurekaError):
+        sim.Effort(**fields)
+
+
+def test_solve_by_sim_returns_legal_turns_rescored():
+    position = Position(rack=list(OPENING_RACK))
+    effort = sim.Effort(candidates=5, plies=1, iterations=16)
+    result = sim.solve(position, effort=effort, seed=3)
+    assert result.candidates == sim.solve(position, effort=effort, seed=3).candidates
+    top = best_turns(position.grid, OPENING_RACK, 5, FULL_RACK_BONUS, by="equity")
+    assert sorted(t.text() for t in result.turns) == sorted(t.text() for t in top)
+    for turn in result.turns:
+        again = score_turn(dict(position.grid), [s.placement for s in turn.placements])
+        assert sum(s.points for s in again) + turn.bonus == turn.points
+
+
+def test_the_sim_policy_plays_legal_games_that_repeat(monkeypatch):
+    monkeypatch.setitem(simulation.PLANNERS, "sim",
+                        sim.planner(sim.Effort(candidates=3, plies=1, iterations=4)))
+    turns = []
+    first = simulation.play_game(("sim", "optimal"), simulation.game_rng(2, 0),
+                                 on_turn=turns.append)    # the scorer checks each turn
+    assert first == simulation.play_game(("sim", "optimal"), simulation.game_rng(2, 0))
+    assert any(t.placements for t in turns if t.seat == 0)
+    assert "sim" in simulation.POLICIES
+
+
+# --- solve mathable --by sim ---------------------------------------------------------------
+
+SIM = ["solve", "mathable", "--cards", *map(str, OPENING_RACK), "--by", "sim",
+       "--candidates", "4", "--iterations", "16", "--plies", "1", "--seed", "2"]
+
+
+def run(*args):
+    return CliRunner().invoke(eureka, list(args))
+
+
+def test_solve_by_sim_lists_each_candidate_with_its_interval():
+    result = run(*SIM, "--no-board")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[1].startswith("Best turn by sim: ")
+    rows = lines[lines.index(next(l for l in lines if l.lstrip().startswith("#"))) + 1:]
+    assert len(rows) == 4 and all(" to " in row for row in rows)
+
+
+def test_solve_by_sim_json_repeats_and_follows_the_schema():
+    first, again = (assert_valid(json.loads(run(*SIM, "--json").stdout)) for _ in range(2))
+    assert first["by"] == "sim" and first["simulation"]["seed"] == 2
+    for doc in (first, again):
+        doc["simulation"].pop("elapsed")
+    assert first == again
+    sims = [t["simulation"] for t in first["turns"]]
+    assert all(s["low"] <= s["mean"] <= s["high"] and s["win_probability"] is None
+               for s in sims)
+    assert sims[0]["mean"] == max(s["mean"] for s in sims if s["iterations"] == 16)
+
+
+def test_the_scores_of_a_position_give_the_win_probability(tmp_path):
+    grid = tmp_path / "scored.txt"
+    grid.write_text(render(oracle.start()) + "\nrack: " + " ".join(map(str, OPENING_RACK))
+                    + "\nscore: 30\nscore P2: 40\n")
+    doc = assert_valid(json.loads(run(*SIM, "--position", str(grid), "--json").stdout))
+    assert all(0 <= t["simulation"]["win_probability"] <= 1 for t in doc["turns"])
+    text = run(*SIM, "--position", str(grid), "--no-board").stdout
+    assert " win " in text
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--iterations", "0"], "between 1 and 100,000"),
+    (["--candidates", "51"], "between 1 and 50"),
+    (["--plies", "x"], "not a whole number"),
+    (["--seconds", "-1"], "time budget"),
+    (["--seconds", "nan"], "time budget"),
+    (["--limit", "2"], "no --limit"),
+    (["--endgame"], "no --limit, --moves or --endgame"),
+])
+def test_solve_by_sim_refuses_bad_options_in_one_line(args, message):
+    result = run(*SIM, *args)
+    assert result.exit_code == 2 and message in result.output
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+def test_simulation_options_need_by_sim():
+    result = run("solve", "mathable", "--cards", "1", "8", "--seed", "3")
+    assert result.exit_code == 2 and "--seed is an option of --by sim" in result.output
+
+
+def test_the_help_states_the_library_defaults():
+    text = " ".join(run("solve", "mathable", "--help").stdout.split())
+    effort = sim.Effort()
+    for option, value in (("candidates", effort.candidates),
+                          ("iterations", effort.iterations), ("plies", effort.plies)):
+        assert f"--{option}" in text and f"(default {value}" in text
+    assert effort.seconds is None and "default: no time limit" in text
+
+
+def test_the_benchmark_wilson_interval():
+    from eureka.benchmarks.mathable_sim import wilson
+
+    low, high = wilson(6, 10)                   # the textbook case: 6 of 10
+    assert round(low, 4) == 0.3127 and round(high, 4) == 0.8318
+    assert wilson(10, 10)[1] == pytest.approx(1.0) and wilson(0, 10)[0] == pytest.approx(0)
