@@ -20,17 +20,11 @@ from importlib.resources import files
 import numpy as np
 from numba import njit
 
+from eureka.mathable.legality import results
+
 UNIT = 100                  # leave values are whole multiples of 1/UNIT point
 TERMS = ("duplicates", "equations")
 DATA = "leaves.json"
-
-
-def _made(a: int, b: int) -> set:
-    """What a ≤ b make under + − × ÷ (÷ only when exact)."""
-    made = {a + b, b - a, a * b}
-    if a and b % a == 0:
-        made.add(b // a)
-    return made
 
 
 def equations(tokens) -> int:
@@ -43,7 +37,7 @@ def equations(tokens) -> int:
             pair = Counter((a, b))
             if any(pair[v] > count[v] for v in pair):
                 continue
-            n += sum(count[c] - pair[c] > 0 for c in _made(a, b))
+            n += sum(count[c] - pair[c] > 0 for c in set(results(a, b).values()))
     return n
 
 
