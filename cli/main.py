@@ -16,6 +16,7 @@ from eureka.games import GAMES, games_for
 VERB_HELP = {
     "solve": "Solve a game state: every answer, the best first.",
     "check": "Check a claimed answer: valid, or exactly why not.",
+    "hint": "A hint rather than the answer, one level at a time.",
     "score": "Score a finished game from its record, turn by turn.",
     "simulate": "Play complete games by policy and summarise them.",
     "analyze": "Exhaustive tables of a game: exact, not sampled.",

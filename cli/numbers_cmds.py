@@ -121,32 +121,62 @@ def make_solve(name: str) -> click.Command:
                      help="When the target is missed: how many nearest values to show."),
         click.option("--best", is_flag=True,
                      help="Only one equation with the most cards (quick on large hands)."),
+        click.option("--simplest", is_flag=True,
+                     help="Only the simplest equation with the most cards (JSON: in "
+                          "'simplest', no equations listed)."),
     ))
     @reports_errors
     def command(**kw):
         opts = SimpleNamespace(**kw)
         if opts.as_json and opts.jsonl:
             raise InputError("--json and --jsonl: choose one")
+        if opts.simplest and (opts.best or opts.jsonl or opts.limit is not None):
+            raise InputError("--simplest lists one equation: not with --best, --jsonl "
+                             "or --limit")
         game = form.setup(form.game, opts)
         result = game.solve(opts.cards, opts.target, dice=kw.get("dice") or None,
                             best=opts.best, closest=opts.closest, trees=opts.trees,
-                            limit=opts.limit)
+                            limit=0 if opts.simplest else opts.limit)
         if opts.jsonl:
             echo_lines(map(json_text, result.json_lines()))
         elif opts.as_json:
             emit_json(result.to_json())
+        elif opts.simplest:
+            echo_lines(simplest_lines(result, opts.as_ascii), opts.as_ascii)
         else:
             echo_lines(solution_lines(result, opts.as_ascii), opts.as_ascii)
 
     return command
 
 
+def puzzle_line(r, as_ascii: bool = False) -> str:
+    """'Pitagoras: cards 2 6 7 12 15, target 32 (+ − × ÷; ...)'."""
+    cards = " ".join(map(str, r.cards))
+    return f"{r.game.title}: cards {cards}, target {r.target} ({r.rules.describe(as_ascii)})"
+
+
+def difficulty_lines(d) -> list:
+    """'Difficulty: 7.9 (hard)', or nothing for a puzzle not rated."""
+    return [f"Difficulty: {d.rating} ({d.level})"] if d is not None else []
+
+
+def simplest_lines(r, as_ascii: bool = False):
+    """solve --simplest as text: the header and the simplest equation with the most
+    cards (or what the rules say when there is none)."""
+    if not r.reachable:
+        yield from solution_lines(r, as_ascii)
+        return
+    yield puzzle_line(r, as_ascii)
+    if r.game.every_card and not r.solvable:
+        yield f"Not solvable: no equation uses all {len(r.cards)} cards."
+    yield f"Simplest with {plural(r.most_cards, 'card')}: {r.simplest.shown(as_ascii)}"
+    yield from difficulty_lines(r.difficulty)
+
+
 def solution_lines(r, as_ascii: bool = False):
     """A SolveResult as text, line by line: the header, then the equations grouped by
-    cards (each group rendered as it is reached)."""
-    cards = " ".join(map(str, r.cards))
-    yield (f"{r.game.title}: cards {cards}, target {r.target} "
-           f"({r.rules.describe(as_ascii)})")
+    cards, the simplest first (each group rendered as it is reached)."""
+    yield puzzle_line(r, as_ascii)
     if r.game.every_card and r.reachable and not r.solvable:
         yield f"Not solvable: no equation uses all {len(r.cards)} cards."
     if not r.reachable:
@@ -171,6 +201,7 @@ def solution_lines(r, as_ascii: bool = False):
     trees = r.expression_trees
     extra = f" ({plural(trees, 'expression tree')})" if trees is not None else ""
     yield f"Every distinct equation: {r.distinct_equations:,}{extra}"
+    yield from difficulty_lines(r.difficulty)
     shown = r.distinct_equations if r.limit is None else min(r.limit, r.distinct_equations)
     is_ = f" = {r.target}"
     yield from listing_lines(groups, shown, r.limit, indent="    ", heading=lambda n, group:
@@ -226,9 +257,47 @@ def comparison_lines(r, as_ascii: bool = False) -> list:
     return ["  no answer uses more cards."]
 
 
+# -- hint -------------------------------------------------------------------------------
+
+def make_hint(name: str) -> click.Command:
+    form = FORMS[name]
+
+    @click.command(name, cls=ListCommand, help=_help(
+        f"A hint towards the simplest best {form.game.title} answer: level 1 whether "
+        f"it can be done and with how many cards, 2 its first step, 3 the whole answer.",
+        "hint", name, "eureka.hint/1"))
+    @stack(HAND, form.options, (
+        click.option("--level", type=click.IntRange(1, 3), default=1, show_default=True,
+                     help="How much to tell: 1, 2 or 3."),
+    ))
+    @reports_errors
+    def command(**kw):
+        opts = SimpleNamespace(**kw)
+        game = form.setup(form.game, opts)
+        hint = game.hint(opts.cards, opts.target, dice=kw.get("dice") or None,
+                         level=opts.level)
+        if opts.as_json:
+            emit_json(hint.to_json())
+        else:
+            echo_lines(hint_lines(hint, opts.as_ascii), opts.as_ascii)
+
+    return command
+
+
+def hint_lines(h, as_ascii: bool = False) -> list:
+    """A Hint as text: the puzzle, the verdict, then the step or the answer worked."""
+    lines = [puzzle_line(h, as_ascii), h.verdict()]
+    if h.level == 2 and h.steps:
+        lines.append(f"Start with {h.steps[0].text(as_ascii)}")
+    if h.answer is not None:
+        lines.append(f"The simplest answer: {h.answer.shown(as_ascii)}")
+        lines += [f"  {step.text(as_ascii)}" for step in h.steps]
+    return lines + difficulty_lines(h.difficulty)
+
+
 def command(verb: str, name: str) -> click.Command:
     """The command for `eureka VERB NAME` (the registry's renderer protocol)."""
     if verb == "analyze":
         from eureka.cli import analyze_cmds
         return analyze_cmds.command(name)
-    return {"solve": make_solve, "check": make_check}[verb](name)
+    return {"solve": make_solve, "check": make_check, "hint": make_hint}[verb](name)

@@ -14,4 +14,4 @@ def rules() -> Rules:
     return COUNTDOWN
 
 
-GAME = NumbersGame("countdown", "Countdown", COUNTDOWN, NUMBERS)
+GAME = NumbersGame("countdown", "Countdown", COUNTDOWN, NUMBERS, any_answer=True)

@@ -26,13 +26,13 @@ class GameEntry:
 
 GAMES = {g.name: g for g in (
     GameEntry("pitagoras", "Pitagoras", "make the dice total with the most cards",
-              ("solve", "check", "analyze"), "eureka.pitagoras", "numbers_cmds"),
+              ("solve", "check", "hint", "analyze"), "eureka.pitagoras", "numbers_cmds"),
     GameEntry("countdown", "Countdown", "the numbers round: six numbers, a target 100-999",
-              ("solve", "check", "analyze"), "eureka.countdown", "numbers_cmds"),
+              ("solve", "check", "hint", "analyze"), "eureka.countdown", "numbers_cmds"),
     GameEntry("game24", "24 game", "four cards 1-13, make 24 with every card",
-              ("solve", "check", "analyze"), "eureka.game24", "numbers_cmds"),
+              ("solve", "check", "hint", "analyze"), "eureka.game24", "numbers_cmds"),
     GameEntry("numbers", "Numbers", "any cards and target, the rules as options",
-              ("solve", "check"), "eureka.numbers", "numbers_cmds"),
+              ("solve", "check", "hint"), "eureka.numbers", "numbers_cmds"),
     GameEntry("arithmetikus", "Arithmetikus", "make the Spielzahl from a hand, joker included",
               ("solve", "check", "score"), "eureka.arithmetikus", "arithmetikus_cmds"),
     GameEntry("mathable", "Mathable", "the board game: the best turn for a rack",

@@ -2,6 +2,7 @@
 game) and with whole numbers only."""
 
 import dataclasses
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
@@ -12,7 +13,8 @@ from eureka import deck, parallel
 from eureka.analysis import plots, tables
 from eureka.analysis.values import sweep, sweep_fractions
 from eureka.game24 import CARDS, HAND_SIZE, TARGET
-from eureka.numbers.rules import PITAGORAS
+from eureka.numbers import difficulty
+from eureka.numbers.rules import GAME24, PITAGORAS
 
 
 def hands() -> np.ndarray:
@@ -38,27 +40,40 @@ class Summary(tables.Summary):
     with_fractions: int
     whole_numbers: int
     need_fractions: list           # hands solvable only with fractions
+    levels: dict                   # solvable hands by difficulty level
     folder: Path | None = field(default=None, compare=False)
 
 
-def summarise(cards: np.ndarray, fractions: np.ndarray, whole: np.ndarray) -> Summary:
+def rated(cards: np.ndarray, fractions: np.ndarray) -> list:
+    """Each hand's difficulty (eureka.numbers.difficulty), None when it is not solvable."""
+    return [difficulty.rate(hand, TARGET, HAND_SIZE, GAME24) if solvable else None
+            for hand, solvable in zip(cards.tolist(), fractions)]
+
+
+def summarise(cards: np.ndarray, fractions: np.ndarray, whole: np.ndarray,
+              ratings: list) -> Summary:
+    levels = Counter(d.level for d in ratings if d is not None)
     return Summary(len(cards), int(fractions.sum()), int(whole.sum()),
-                   [h.tolist() for h in cards[fractions & ~whole]])
+                   [h.tolist() for h in cards[fractions & ~whole]],
+                   {level: levels[level] for level in difficulty.LEVELS})
 
 
 def analyze(folder, plot: bool = False) -> Summary:
-    """Every hand into folder/game24/ (hands.csv, summary.json, and with `plot`
-    pairs.png), and the summary."""
+    """Every hand into folder/game24/ (hands.csv with each solvable hand's difficulty,
+    summary.json, and with `plot` pairs.png), and the summary."""
     if plot:
         plots.pyplot()
     out = tables.prepare(Path(folder) / "game24")
     cards = hands()
     fractions, whole = solvable(cards)
-    tables.write_csv(out / "hands.csv", ["hand", "with_fractions", "whole_numbers"],
-                     ([" ".join(map(str, h)), int(f), int(w)]
-                      for h, f, w in zip(cards, fractions, whole)))
+    ratings = rated(cards, fractions)
+    tables.write_csv(out / "hands.csv", ["hand", "with_fractions", "whole_numbers",
+                                         "difficulty", "level"],
+                     ([" ".join(map(str, h)), int(f), int(w), *(
+                         (d.rating, d.level) if d is not None else ("", ""))]
+                      for h, f, w, d in zip(cards, fractions, whole, ratings)))
     if plot:
         plots.game24_pairs(cards, fractions, whole, out / "pairs.png")
-    summary = dataclasses.replace(summarise(cards, fractions, whole), folder=out)
+    summary = dataclasses.replace(summarise(cards, fractions, whole, ratings), folder=out)
     tables.write_summary(out, summary)
     return summary

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from eureka.errors import HandError
 from eureka.numbers import claim
 from eureka.numbers import form as F
+from eureka.numbers import simplicity
 from eureka.numbers.rules import Rules
 from eureka.text import plural, whole_number
 
@@ -121,7 +122,8 @@ class Combination:
 
 
 def combinations(hand: Hand, target: int) -> list:
-    """Every distinct combination of the hand making target, the most cards first.  With
+    """Every distinct combination of the hand making target, the most cards first, then
+    the simplest (eureka.numbers.simplicity), then the shortest.  With
     the joker, every value 1–24 is tried; a combination uses the joker when it needs
     more cards of that value than the hand holds."""
     from eureka.numbers.solve import Equation, solve
@@ -136,7 +138,9 @@ def combinations(hand: Hand, target: int) -> list:
             for e in equations(hand.numbers + (v,)):
                 if e.cards.count(v) > held[v]:
                     found.append(Combination(Equation(F.with_joker(e.form, v), target), v))
-    return sorted(found, key=lambda c: (-len(c.cards), len(c.text), c.text))
+    read = simplicity.reader()
+    return sorted(found, key=lambda c: (-len(c.cards), simplicity.cost(read(c.equation.form)),
+                                        len(c.text), c.text))
 
 
 def most_cards(hand: Hand, target: int) -> Combination | None:

@@ -37,6 +37,7 @@ class NumbersGame:
     hand_size   the cards a hand must have (None: any number)
     target      the target when none is given (None: one must be given)
     every_card  an answer must use every card (the 24 game)
+    any_answer  an answer with any number of cards is as good as one with more (Countdown)
     dice        what rolls the target (Pitagoras), with .total(faces); None: no dice
     reward      the words after a valid answer's card count, for one card and several
     on_miss     what the rules do when no equation makes the target
@@ -50,6 +51,7 @@ class NumbersGame:
     hand_size: int | None = None
     target: int | None = None
     every_card: bool = False
+    any_answer: bool = False
     dice: object = None
     reward: tuple = ()
     on_miss: str | None = None
@@ -177,6 +179,26 @@ class NumbersGame:
         result = CheckResult(self, tuple(sorted(hand)), target, claim, verdict,
                              judged.value, judged.cards_used)
         return result.compared(budget) if compare else result
+
+    def hint(self, cards, target: int | None = None, *, dice=None, level: int = 1):
+        """A hint towards the simplest best answer: level 1 whether it can be done and
+        with how many cards, 2 also its first step, 3 the whole answer (Hint)."""
+        from eureka.numbers.hint import Hint
+
+        if level not in (1, 2, 3):
+            raise HandError(f"the hint's level is 1, 2 or 3, not {level!r}")
+        return Hint.of(self.solve(cards, target, dice=dice, trees=False), level)
+
+    def difficulty(self, cards, target: int, most_cards: int):
+        """The difficulty of finding an answer (eureka.numbers.difficulty): every card
+        where the rules ask for it, any cards where more earn nothing (Countdown), else
+        `most_cards` cards; None when there is none or the hand is too large to rate."""
+        from eureka.numbers import difficulty
+
+        if not most_cards or (self.every_card and most_cards < len(cards)):
+            return None
+        need = 0 if self.any_answer else most_cards
+        return difficulty.rate(cards, target, need, self.rules)
 
     def best_answer(self, cards, target: int, budget: int | None = None):
         """One equation with the most cards (every card, where the rules ask for it),

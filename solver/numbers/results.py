@@ -2,6 +2,7 @@
 (`CheckResult`), each with its JSON document."""
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, ClassVar
 
 from eureka.contract import Result, Verdict, json_of
@@ -89,6 +90,20 @@ class SolveResult(Result):
         """When the target is missed: one equation for each nearest value."""
         return self.solution.closest
 
+    @property
+    def simplest(self):
+        """The simplest equation with the most cards (eureka.numbers.simplicity); None
+        when none makes the target. With --best, the one equation found."""
+        if not self.reachable:
+            return None
+        return self.solution.groups[0].simplest() if self.complete else self.best[0]
+
+    @cached_property
+    def difficulty(self):
+        """How hard the puzzle is for a person (eureka.numbers.difficulty.Difficulty);
+        None when it has no answer or is too large to rate."""
+        return self.game.difficulty(self.cards, self.target, self.most_cards)
+
     def __repr__(self) -> str:
         found = (plural(self.solution.distinct, "equation") if self.complete
                  else "one best equation")
@@ -121,6 +136,8 @@ class SolveResult(Result):
             "closest": [{**e.to_json(), "distance": json_of(abs(e.value - self.target))}
                         for e in self.closest],
             "solvable_with_every_card": self.solvable if self.game.every_card else None,
+            "simplest": json_of(self.simplest),
+            "difficulty": json_of(self.difficulty),
         }
 
 

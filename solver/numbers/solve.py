@@ -10,6 +10,7 @@ from typing import Any
 
 from eureka.contract import json_of
 from eureka.numbers import form as F
+from eureka.numbers import simplicity
 from eureka.numbers.best import BestSearch
 from eureka.numbers.engine import HandSearch
 from eureka.numbers.graph_texts import GraphTexts
@@ -50,13 +51,19 @@ class Equation:
                 "cards": list(self.cards), "card_count": len(self.cards)}
 
 
+SIMPLEST_FIRST_UP_TO = 10_000
+"""A group of up to this many equations is listed simplest first (simplicity.py); a
+larger one shortest first, as reading every equation would cost more than the search."""
+
+
 @dataclass(frozen=True)
 class Group:
-    """The equations using one number of cards, in listing order: the shortest first,
-    then alphabetical. Counted when found; rendered only when listed (`group[:n]`,
-    iteration, `text`), anew each time, so that a listing holds one group's equations
-    at a time (`text` keeps the parts of equations, made once for every group of the
-    solution, in `shared` while the solution lives)."""
+    """The equations using one number of cards, in listing order: the simplest first
+    (simplicity.cost; up to SIMPLEST_FIRST_UP_TO equations, else the shortest first),
+    then the shortest, then alphabetical. Counted when found; rendered only when listed
+    (`group[:n]`, iteration, `text`), anew each time, so that a listing holds one
+    group's equations at a time (`text` keeps the parts of equations, made once for
+    every group of the solution, in `shared` while the solution lives)."""
 
     size: int                 # the cards each equation uses
     value: int
@@ -76,15 +83,36 @@ class Group:
 
     def __getitem__(self, part: slice) -> list:
         """The equations listed in this part (a slice: rendering is for many at once)."""
-        return self.listed()[part] if part.stop is None or part.stop > 0 else []
+        if part.start is None and part.step is None:
+            return self.listed(part.stop) if part.stop is None or part.stop > 0 else []
+        return self.listed()[part]
 
-    def listed(self) -> list:
-        """Every equation of the group, in listing order."""
+    @property
+    def simplest_first(self) -> bool:
+        return len(self) <= SIMPLEST_FIRST_UP_TO
+
+    def listed(self, stop: int | None = None) -> list:
+        """The first `stop` equations of the group (None: all), in listing order."""
         text = F.texts(sortable=True)   # one group's shared parts: rendered once each
         found = [(text(f), f, cards) for cards, forms in self.found for f in forms]
-        found.sort(key=_first)
-        found.sort(key=_length_of_first)
-        return [Equation(f, self.value, cards, F.readable(t)) for t, f, cards in found]
+        if self.simplest_first:
+            read, cost = simplicity.reader(), simplicity.cost
+            found.sort(key=lambda row: (cost(read(row[1])), len(row[0]), row[0]))
+        else:
+            found.sort(key=_first)
+            found.sort(key=_length_of_first)
+        return [Equation(f, self.value, cards, F.readable(t))
+                for t, f, cards in found[:stop]]
+
+    def simplest(self) -> Equation:
+        """The simplest equation of the group (however many it holds)."""
+        if self.simplest_first:
+            return self.listed(1)[0]
+        text, read, cost = F.texts(sortable=True), simplicity.reader(), simplicity.cost
+        t, f, cards = min(((text(f), f, cards) for cards, forms in self.found
+                           for f in forms),
+                          key=lambda row: (cost(read(row[1])), len(row[0]), row[0]))
+        return Equation(f, self.value, cards, F.readable(t))
 
     def text(self, ascii: bool = False, stop: int | None = None, prefix: str = "",
              suffix: str = "") -> str:
@@ -92,6 +120,9 @@ class Group:
         printed (in ASCII with ascii), one a line between prefix and suffix: a listing's
         fast way, without Equation objects, made from the graph the forms were built
         from where known."""
+        if self.simplest_first:
+            made = "\n".join(prefix + e.text + suffix for e in self.listed(stop))
+            return to_ascii(made) if ascii else made
         text, symbols = F.renderer(sortable=True)
         of_node = None if self.graph is None else self.shared.get(id(self.graph))
         if of_node is None and self.graph is not None:

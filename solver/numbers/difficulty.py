@@ -1,0 +1,72 @@
+"""How hard a puzzle is for a person: the difficulty rating.
+
+The rating is the searching player's (walk.py) chance of finding an answer, as
+-log2(chance): each point halves the chance, so a puzzle rated 8 is found by the
+searching player once in 256 tries. Its weights were fitted to how people do at the 24
+game (fit_difficulty.py; the figures are in docs/DIFFICULTY.md) and are stored in
+eureka/data/difficulty.json. The levels cut the 24 game's solvable hands in thirds:
+
+    >>> from eureka.numbers.rules import GAME24
+    >>> rate([1, 1, 4, 6], 24, 4, GAME24).level, rate([3, 3, 8, 8], 24, 4, GAME24).level
+    ('easy', 'hard')
+"""
+
+import json
+import math
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from eureka.numbers import walk
+
+MODEL = Path(__file__).resolve().parent.parent / "data" / "difficulty.json"
+UNFITTED = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
+"""The weights before fitting; adding stays the unit, and powers (not in the human
+data) keep the weight of dividing."""
+MOST_CARDS = 6
+"""The largest hand rated: the walk over seven cards takes minutes."""
+LEVELS = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A puzzle's rating (-log2 of the searching player's chance), its level, and the
+    chance itself."""
+
+    rating: float
+    level: str
+    chance: float
+
+    def to_json(self) -> dict:
+        return {"rating": self.rating, "level": self.level, "chance": self.chance}
+
+
+def rating(chance: float) -> float:
+    """-log2(chance), to one decimal (infinite when the chance is 0)."""
+    return round(-math.log2(chance), 1) if chance > 0 else math.inf
+
+
+@cache
+def model() -> tuple:
+    """(the seven walk weights, the easy and hard cut points) as fitted."""
+    stored = json.loads(MODEL.read_text())
+    weights = tuple(float(stored["weights"][name]) for name in walk.NAMES)
+    return weights, stored["levels"]["easy"], stored["levels"]["hard"]
+
+
+def level(value: float) -> str:
+    """easy below the first cut point, hard from the second, else medium."""
+    _, easy, hard = model()
+    return "easy" if value < easy else "hard" if value >= hard else "medium"
+
+
+def rate(cards, target: int, need: int, rules) -> Difficulty | None:
+    """The difficulty of making target from `need` of the cards (0: any number of them);
+    None when the walk cannot make it, or the hand has more than MOST_CARDS cards."""
+    if len(cards) > MOST_CARDS:
+        return None
+    chance = walk.chance(sorted(cards), target, need, rules, model()[0])
+    if chance <= 0:
+        return None
+    value = rating(chance)
+    return Difficulty(value, level(value), float(f"{chance:.3g}"))

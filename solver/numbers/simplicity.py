@@ -1,0 +1,191 @@
+"""How easy an equation is for a person to follow, and the simplest first.
+
+An equation is read as it is printed, left to right: a sum's added terms from the largest
+down, then the terms taken away; a product's factors, then its divisors. Reading it
+passes through intermediate results, one after each operation. Its `Reading` counts the
+operations of each kind, the pairs of brackets, the results that are not whole numbers,
+and keeps the largest result; `cost` weighs them (docs/DIFFICULTY.md explains the
+weights). Lower is simpler:
+
+    >>> from eureka.numbers.solve import Equation
+    >>> from eureka.contract import json_of
+from eureka.numbers import form as F
+from eureka.ops import sign
+    >>> eq = F.make_product([F.make_sum([F.leaf(4), F.leaf(2)]), F.leaf(4)])
+    >>> read(eq)
+    Reading(value=24, plus=1, times=1, brackets=1, largest=24)
+    >>> cost(read(eq))
+    3.0
+"""
+
+from dataclasses import dataclass
+import operator
+from fractions import Fraction
+
+from eureka.contract import json_of
+from eureka.numbers import form as F
+from eureka.ops import sign
+
+OPERATION = {"+": 1.0, "-": 1.25, "*": 1.5, "/": 2.0, "^": 3.0}
+"""What each operation costs: adding is easiest, then taking away, multiplying,
+dividing, and raising to a power."""
+BRACKETS = 0.5
+"""Each pair of brackets: one more result to hold in mind."""
+FRACTION = 3.0
+"""Each intermediate result that is not a whole number (the 24 game's 8 ÷ 3)."""
+DIGIT = 0.5
+"""Each digit past two of the largest intermediate result (100 costs 0.5, 1000 costs 1)."""
+
+
+COUNTED = ("plus", "minus", "times", "divide", "power", "brackets", "fractions")
+WEIGHTS = (OPERATION["+"], OPERATION["-"], OPERATION["*"], OPERATION["/"], OPERATION["^"],
+           BRACKETS, FRACTION)
+"""What each of a reading's counts costs, in the order of COUNTED."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What reading an equation (or a part of one) passes through: its value, the
+    counts (COUNTED: each operation, the pairs of brackets, the intermediate results
+    that are not whole numbers) and the largest intermediate result (or card)."""
+
+    value: object             # int, or a Fraction in the fraction domain
+    counts: tuple = (0,) * len(COUNTED)
+    largest: object = 0
+
+    def __repr__(self) -> str:
+        counted = ", ".join(f"{k}={n}" for k, n in zip(COUNTED, self.counts) if n)
+        return f"Reading(value={self.value}, {counted}, largest={self.largest})"
+
+    def count(self, name: str) -> int:
+        return self.counts[COUNTED.index(name)]
+
+    @property
+    def steps(self) -> int:
+        return sum(self.counts[:5])
+
+
+def cost(r: Reading) -> float:
+    """The effort of following a reading: lower is simpler."""
+    digits = len(str(int(r.largest)))
+    return sum(map(operator.mul, WEIGHTS, r.counts)) + DIGIT * max(0, digits - 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One operation of an equation as a person works it out: a op b = result."""
+
+    a: object
+    op: str                   # one of + - * / ^
+    b: object
+    result: object
+
+    def text(self, ascii: bool = False) -> str:
+        """'8 ÷ (1/3) = 24': a fraction bracketed where it is worked on."""
+        a, b = (f"({v})" if isinstance(v, Fraction) else str(v) for v in (self.a, self.b))
+        return f"{a} {sign(self.op, ascii)} {b} = {self.result}"
+
+    def to_json(self) -> dict:
+        return {"a": json_of(self.a), "op": self.op, "b": json_of(self.b),
+                "result": json_of(self.result), "text": self.text()}
+
+
+def steps(form: tuple) -> list:
+    """The operations of an equation in the order a person works them out: each part
+    first (as printed, left to right), then the part's own operations, left to right."""
+    done: list = []
+    _worked(form, done)
+    return done
+
+
+def _worked(form: tuple, done: list):
+    """The value of a part, its steps appended to `done`."""
+    if form[0] == F.LEAF:
+        return form[1]
+    if form[0] == F.POWER:
+        base, exponent = _worked(form[1], done), _worked(form[2], done)
+        done.append(Step(base, "^", exponent, _exact(base ** exponent)))
+        return done[-1].result
+    added = sorted(form[1], key=lambda f: -read(f).value)
+    taken = sorted(form[2], key=lambda f: -read(f).value)
+    values = [_worked(f, done) for f in added + taken]
+    on, off = ("+", "-") if form[0] == F.SUM else ("*", "/")
+    value = values[0]
+    for k, v in enumerate(values[1:], 1):
+        op = on if k < len(added) else off
+        result = _exact(value + v if op == "+" else value - v if op == "-" else
+                        value * v if op == "*" else Fraction(value, v))
+        done.append(Step(value, op, v, result))
+        value = result
+    return value
+
+
+def reader():
+    """read(form) for many forms that share parts (one listing): each shared part is
+    read once, remembered by identity while `read` lives."""
+    known: dict = {}                   # id(part) -> (part, its Reading): keeps it alive
+
+    def part(form) -> Reading:
+        seen = known.get(id(form))
+        if seen is None:
+            seen = known[id(form)] = (form, _read(form, part))
+        return seen[1]
+
+    return part
+
+
+def read(form: tuple) -> Reading:
+    """The reading of one equation's form."""
+    return reader()(form)
+
+
+def _read(form: tuple, part) -> Reading:
+    kind = form[0]
+    if kind == F.LEAF:
+        return Reading(form[1], largest=form[1])
+    if kind == F.POWER:
+        base, exponent = part(form[1]), part(form[2])
+        value = _exact(base.value ** exponent.value)
+        brackets = (form[1][0] != F.LEAF) + (form[2][0] != F.LEAF)
+        return _joined((base, exponent), (0, 0, 0, 0, 1, brackets, 0), [value])
+    added = sorted((part(f) for f in form[1]), key=_largest_first)
+    taken = sorted((part(f) for f in form[2]), key=_largest_first)
+    results, value = [], added[0].value
+    if kind == F.SUM:
+        for r in added[1:]:
+            value = _exact(value + r.value)
+            results.append(value)
+        for r in taken:
+            value = _exact(value - r.value)
+            results.append(value)
+        own = (len(added) - 1, len(taken), 0, 0, 0, 0)
+    else:
+        for r in added[1:]:
+            value = _exact(value * r.value)
+            results.append(value)
+        for r in taken:
+            value = _exact(Fraction(value, r.value))
+            results.append(value)
+        inner_sums = sum(f[0] == F.SUM for f in form[1] + form[2])
+        own = (0, 0, len(added) - 1, len(taken), 0, inner_sums)
+    fractions = sum(isinstance(v, Fraction) for v in results)
+    return _joined(added + taken, own + (fractions,), results)
+
+
+def _exact(value):
+    """A whole number as an int, else the Fraction."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
+
+
+def _largest_first(r: Reading):
+    return -r.value
+
+
+def _joined(parts, own: tuple, results: list) -> Reading:
+    """A node's reading: its parts' counts and its own, and the results read (the last
+    is its value)."""
+    counts = tuple(map(sum, zip(own, *[p.counts for p in parts])))
+    largest = max(max([p.largest for p in parts]), max(map(abs, results)))
+    return Reading(results[-1], counts, largest)
