@@ -5,8 +5,8 @@ import click
 
 from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_OR_BLANK, InputError,
                              ListCommand, ListOption, Whole, ascii_lines, command_help,
-                             emit, listing_lines, read_input, reports_errors, stack,
-                             verdict_exit)
+                             emit, hint_body, listing_lines, read_input, reports_errors,
+                             stack, verdict_exit)
 from eureka.ops import sign
 from eureka.text import plural
 
@@ -36,17 +36,33 @@ MINUS = sign("-")
               help="The Duell variant: --cards are the four shared face-up cards.")
 @click.option("--limit", type=Whole(), metavar="N",
               help="List at most N combinations (the counts stay complete).")
+@click.option("--simplest", is_flag=True,
+              help="Only the simplest combination with the most cards (JSON: in "
+                   "'simplest', none listed).")
 @stack(OUTPUT)
 @reports_errors
-def solve_arithmetikus(target, cards, duell, limit, as_json, as_ascii):
+def solve_arithmetikus(target, cards, duell, limit, simplest, as_json, as_ascii):
     from eureka.arithmetikus import GAME
-    emit(GAME.solve(target, cards, duell, limit), as_json,
-         lambda r: ascii_lines(_solution(r), as_ascii))
+    if simplest and limit is not None:
+        raise InputError("--simplest lists one combination: not with --limit")
+    emit(GAME.solve(target, cards, duell, 0 if simplest else limit), as_json,
+         lambda r: ascii_lines(_simplest(r) if simplest else _solution(r), as_ascii))
+
+
+def _heading(r) -> str:
+    what = "Duell, shared cards" if r.duell else "hand"
+    return f"Arithmetikus: {what} {' '.join(r.hand.names())}, Spielzahl {r.spielzahl}"
+
+
+def _simplest(r) -> list:
+    if r.simplest is None:
+        return [_heading(r), r.none_found]
+    return [_heading(r), f"Simplest with {plural(len(r.simplest.cards), 'card')}: "
+                         f"{r.simplest.text} = {r.spielzahl}"]
 
 
 def _solution(r) -> list:
-    what = "Duell, shared cards" if r.duell else "hand"
-    lines = [f"Arithmetikus: {what} {' '.join(r.hand.names())}, Spielzahl {r.spielzahl}"]
+    lines = [_heading(r)]
     found = r.combinations
     if not found:
         return lines + [r.none_found]
@@ -76,6 +92,30 @@ def check_arithmetikus(combination, target, cards, as_json, as_ascii, quiet):
     if not quiet:
         emit(result, as_json, lambda r: ascii_lines(_verdict(r), as_ascii))
     verdict_exit(result.verdict.valid)
+
+
+@click.command("arithmetikus", cls=ListCommand, help=command_help(
+    "A hint towards the simplest combination with the most cards: level 1 whether one "
+    "makes the Spielzahl and with how many cards, 2 its first step, 3 the whole "
+    "combination.",
+    "eureka hint arithmetikus --target 17 --cards 20 7 2 3 --level 2",
+    "eureka.arithmetikus.hint/1"))
+@TARGET
+@_cards(ANY_VALUE)
+@click.option("--level", type=click.IntRange(1, 3), default=1, show_default=True,
+              help="How much to tell: 1, 2 or 3.")
+@stack(OUTPUT)
+@reports_errors
+def hint_arithmetikus(target, cards, level, as_json, as_ascii):
+    from eureka.arithmetikus import GAME
+    emit(GAME.hint(target, cards, level), as_json,
+         lambda h: ascii_lines(_hint(h, as_ascii), as_ascii))
+
+
+def _hint(h, as_ascii: bool) -> list:
+    answer = h.answer and f"{h.answer.ascii if as_ascii else h.answer.text} = {h.spielzahl}"
+    return [f"Arithmetikus: hand {' '.join(h.hand.names())}, Spielzahl {h.spielzahl}",
+            *hint_body(h, answer, as_ascii)]
 
 
 def _verdict(r) -> list:
@@ -126,4 +166,4 @@ def _signed(n: int) -> str:
 def command(verb: str, name: str) -> click.Command:
     """The command for `eureka VERB arithmetikus` (the registry's renderer protocol)."""
     return {"solve": solve_arithmetikus, "check": check_arithmetikus,
-            "score": score_arithmetikus}[verb]
+            "hint": hint_arithmetikus, "score": score_arithmetikus}[verb]

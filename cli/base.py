@@ -315,3 +315,15 @@ def listing_lines(groups: dict, shown: int, limit, line=None, heading=None,
         if len(group) > room:
             yield f"{indent}... {len(group) - room:,} more (--limit {limit})"
         room = max(0, room - len(group))
+
+
+def hint_body(h, answer: str | None, as_ascii: bool = False) -> list:
+    """A hint's verdict, then its first step (level 2) or `answer` worked step by step
+    (level 3)."""
+    lines = [h.verdict()]
+    if h.level == 2 and h.steps:
+        lines.append(f"Start with {h.steps[0].text(as_ascii)}")
+    if answer is not None:
+        lines.append(f"The simplest answer: {answer}")
+        lines += [f"  {step.text(as_ascii)}" for step in h.steps]
+    return lines

@@ -11,8 +11,9 @@ import click
 
 from eureka import countdown, game24, pitagoras
 from eureka.cli.base import (ASCII, JSON, QUIET, InputError, ListCommand, ListOption,
-                             Whole, ascii_lines, command_help, emit_json, json_text,
-                             listing_lines, reports_errors, stack, verdict_exit)
+                             Whole, ascii_lines, command_help, emit_json, hint_body,
+                             json_text, listing_lines, reports_errors, stack,
+                             verdict_exit)
 from eureka.numbers import GAME as NUMBERS
 from eureka.numbers.rules import DOMAINS, MAX_CAP
 from eureka.ops import sign
@@ -286,13 +287,9 @@ def make_hint(name: str) -> click.Command:
 
 def hint_lines(h, as_ascii: bool = False) -> list:
     """A Hint as text: the puzzle, the verdict, then the step or the answer worked."""
-    lines = [puzzle_line(h, as_ascii), h.verdict()]
-    if h.level == 2 and h.steps:
-        lines.append(f"Start with {h.steps[0].text(as_ascii)}")
-    if h.answer is not None:
-        lines.append(f"The simplest answer: {h.answer.shown(as_ascii)}")
-        lines += [f"  {step.text(as_ascii)}" for step in h.steps]
-    return lines + difficulty_lines(h.difficulty)
+    answer = h.answer.shown(as_ascii) if h.answer is not None else None
+    return [puzzle_line(h, as_ascii), *hint_body(h, answer, as_ascii),
+            *difficulty_lines(h.difficulty)]
 
 
 def command(verb: str, name: str) -> click.Command:

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from eureka.arithmetikus import game, record
-from eureka.contract import Result, Verdict, by_card_count
+from eureka.contract import Result, Verdict, by_card_count, json_of
+from eureka.numbers import hint
 from eureka.text import plural
 
 
@@ -38,6 +39,11 @@ class Combinations(Result):
                 f"{game.MAX_EXTRA} in a game, {plural(record.EXTRA_CARD_COST, 'card')} "
                 f"off each).")
 
+    @property
+    def simplest(self) -> game.Combination | None:
+        """The simplest combination with the most cards (None: none makes it)."""
+        return self.combinations[0] if self.combinations else None
+
     def by_cards(self) -> dict:
         """{cards laid down: every combination with that many}, the most cards first."""
         return by_card_count(self.combinations)
@@ -45,7 +51,49 @@ class Combinations(Result):
     def json_fields(self) -> dict:
         return {"spielzahl": self.spielzahl, "hand": self.hand.names(), "duell": self.duell,
                 "distinct_combinations": len(self.combinations), "limit": self.limit,
-                "combinations": [c.to_json() for c in self.shown]}
+                "combinations": [c.to_json() for c in self.shown],
+                "simplest": json_of(self.simplest)}
+
+
+@dataclass(frozen=True)
+class CombinationHint(Result):
+    """A hint towards the simplest combination with the most cards: level 1 whether
+    one makes the Spielzahl and with how many cards, 2 also its first step, 3 the
+    whole combination worked step by step."""
+
+    schema: ClassVar[str] = "eureka.arithmetikus.hint/1"
+    spielzahl: int
+    hand: game.Hand
+    level: int
+    simplest: game.Combination | None
+
+    @property
+    def solvable(self) -> bool:
+        return self.simplest is not None
+
+    @property
+    def most_cards(self) -> int:
+        return len(self.simplest.cards) if self.simplest else 0
+
+    @property
+    def steps(self) -> tuple:
+        return hint.shown_steps(self.simplest and self.simplest.equation.form, self.level)
+
+    @property
+    def answer(self) -> game.Combination | None:
+        return self.simplest if self.level == 3 else None
+
+    def verdict(self) -> str:
+        """Level 1 in words."""
+        if self.simplest is None:
+            return "It cannot be done: no combination makes the Spielzahl."
+        return hint.done_with(self.most_cards, self.hand.size)
+
+    def json_fields(self) -> dict:
+        return {"spielzahl": self.spielzahl, "hand": self.hand.names(), "level": self.level,
+                "solvable": self.solvable, "most_cards": self.most_cards,
+                "hint": self.verdict(), "steps": json_of(self.steps),
+                "answer": json_of(self.answer)}
 
 
 @dataclass(frozen=True)
@@ -95,6 +143,13 @@ class Arithmetikus:
             game.check_duell(hand)
         return Combinations(spielzahl, hand, duell,
                             tuple(game.combinations(hand, spielzahl)), limit)
+
+    def hint(self, spielzahl: int, cards, level: int = 1) -> CombinationHint:
+        """A hint towards the simplest combination with the most cards: level 1
+        whether one makes the Spielzahl and with how many cards, 2 also its first step,
+        3 the whole combination."""
+        return CombinationHint(spielzahl, self.hand(cards, spielzahl), hint.check_level(level),
+                               self.solve(spielzahl, cards).simplest)
 
     def check(self, claim: str, spielzahl: int, cards) -> ClaimVerdict:
         """Judge a claimed combination (the joker written J(5), or as a number the hand

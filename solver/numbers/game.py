@@ -183,11 +183,10 @@ class NumbersGame:
     def hint(self, cards, target: int | None = None, *, dice=None, level: int = 1):
         """A hint towards the simplest best answer: level 1 whether it can be done and
         with how many cards, 2 also its first step, 3 the whole answer (Hint)."""
-        from eureka.numbers.hint import Hint
+        from eureka.numbers.hint import Hint, check_level
 
-        if level not in (1, 2, 3):
-            raise HandError(f"the hint's level is 1, 2 or 3, not {level!r}")
-        return Hint.of(self.solve(cards, target, dice=dice, trees=False), level)
+        return Hint.of(self.solve(cards, target, dice=dice, trees=False),
+                       check_level(level))
 
     def difficulty(self, cards, target: int, most_cards: int):
         """The difficulty of finding an answer (eureka.numbers.difficulty): every card

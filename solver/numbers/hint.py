@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from eureka.contract import Result, json_of
+from eureka.errors import HandError
 from eureka.numbers import simplicity
 
 
@@ -33,11 +34,9 @@ class Hint(Result):
     def of(cls, solved, level: int) -> "Hint":
         """The hint of this level from a SolveResult."""
         simplest = solved.simplest if solved.solvable else None
-        worked = tuple(simplicity.steps(simplest.form)) if simplest else ()
         return cls(solved.game, solved.cards, solved.target, level, solved.solvable,
-                   solved.most_cards, worked[:1] if level == 2 else
-                   worked if level == 3 else (), simplest if level == 3 else None,
-                   solved.difficulty)
+                   solved.most_cards, shown_steps(simplest and simplest.form, level),
+                   simplest if level == 3 else None, solved.difficulty)
 
     def __repr__(self) -> str:
         return f"<Hint {self.game.name}: level {self.level}: {self.verdict()}>"
@@ -51,10 +50,7 @@ class Hint(Result):
             return f"It cannot be done: no equation makes {self.target}."
         if self.game.every_card or self.game.any_answer:
             return "It can be done."
-        if self.most_cards == len(self.cards):
-            return f"It can be done with all {len(self.cards)} cards."
-        return (f"It can be done with {self.most_cards} of the {len(self.cards)} cards "
-                f"(no answer uses more).")
+        return done_with(self.most_cards, len(self.cards))
 
     def json_fields(self) -> dict:
         return {"game": self.game.name, "cards": list(self.cards), "target": self.target,
@@ -62,3 +58,27 @@ class Hint(Result):
                 "most_cards": self.most_cards, "hint": self.verdict(),
                 "steps": json_of(self.steps), "answer": json_of(self.answer),
                 "difficulty": json_of(self.difficulty)}
+
+
+def shown_steps(form, level: int) -> tuple:
+    """The steps a hint of `level` shows of the answer `form` (None: no answer): none at
+    level 1, the first at level 2, every one at level 3."""
+    if form is None or level == 1:
+        return ()
+    worked = tuple(simplicity.steps(form))
+    return worked[:1] if level == 2 else worked
+
+
+def done_with(most: int, held: int) -> str:
+    """Level 1 for a game where more cards score more: 'It can be done with all 5
+    cards.'"""
+    if most == held:
+        return f"It can be done with all {held} cards."
+    return f"It can be done with {most} of the {held} cards (no answer uses more)."
+
+
+def check_level(level: int) -> int:
+    """The level asked for, when it is 1, 2 or 3 (HandError otherwise)."""
+    if level not in (1, 2, 3):
+        raise HandError(f"the hint's level is 1, 2 or 3, not {level!r}")
+    return level

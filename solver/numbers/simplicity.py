@@ -7,10 +7,7 @@ operations of each kind, the pairs of brackets, the results that are not whole n
 and keeps the largest result; `cost` weighs them (docs/DIFFICULTY.md explains the
 weights). Lower is simpler:
 
-    >>> from eureka.numbers.solve import Equation
-    >>> from eureka.contract import json_of
-from eureka.numbers import form as F
-from eureka.ops import sign
+    >>> from eureka.numbers import form as F
     >>> eq = F.make_product([F.make_sum([F.leaf(4), F.leaf(2)]), F.leaf(4)])
     >>> read(eq)
     Reading(value=24, plus=1, times=1, brackets=1, largest=24)

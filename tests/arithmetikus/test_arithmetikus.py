@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from eureka.arithmetikus import GAME, game, record
 from eureka.cli.main import eureka
 from eureka.errors import EurekaError, HandError
+from eureka.numbers import simplicity
 from tests.oracle import numbers as oracle
 from tests.paths import EXAMPLES
 from tests.schema_check import assert_valid
@@ -225,6 +226,52 @@ def test_commands():
 HAND_17 = ("solve", "arithmetikus", "--target", "17", "--cards", "20", "7", "2", "3")
 
 
+def test_simplest_and_hints():
+    assert run(*HAND_17, "--simplest").stdout.splitlines() == [
+        "Arithmetikus: hand 2 3 7 20, Spielzahl 17",
+        "Simplest with 4 cards: 20 − (7 + 2) ÷ 3 = 17"]
+    joker = ("--target", "17", "--cards", "20", "7", "J")
+    data = json_of("solve", "arithmetikus", *joker, "--simplest")
+    assert data["combinations"] == [] and data["simplest"]["card_count"] == 3
+    assert data["simplest"] == json_of("solve", "arithmetikus", *joker)["combinations"][0]
+    hints = [run("hint", "arithmetikus", *joker, "--level", k).stdout.splitlines()
+             for k in "123"]
+    assert hints[0][1:] == ["It can be done with all 3 cards."]
+    assert hints[1][1:] == [hints[0][1], "Start with 20 + 4 = 24"]
+    assert hints[2][1:] == [hints[0][1], "The simplest answer: 20 + J(4) − 7 = 17",
+                            "  20 + 4 = 24", "  24 − 7 = 17"]
+    none = GAME.hint(17, ["1", "1"], level=3)
+    assert (none.solvable, none.most_cards, none.steps, none.answer) == (False, 0, (), None)
+    fewer = GAME.hint(20, ["7", "3", "1"], level=1)     # 7 × 3 − 1 uses all three
+    assert fewer.verdict() == "It can be done with all 3 cards."
+    assert GAME.hint(10, ["7", "3", "24"], level=1).verdict() == \
+        "It can be done with 2 of the 3 cards (no answer uses more)."
+
+
+@given(st.lists(st.integers(1, 24), min_size=1, max_size=4), st.integers(1, 24),
+       st.integers(1, 3))
+def test_the_hint_works_the_simplest_combination(numbers, target, level):
+    cards = [str(n) for n in numbers]
+    try:
+        solved = GAME.solve(target, cards)
+    except HandError:                       # more copies than the deck holds
+        return
+    hint = GAME.hint(target, cards, level)
+    assert hint.simplest == solved.simplest
+    if solved.simplest is None:
+        return
+    most = max(len(c.cards) for c in solved.combinations)
+    read = simplicity.reader()
+    costs = [simplicity.cost(read(c.equation.form)) for c in solved.combinations
+             if len(c.cards) == most]
+    assert hint.most_cards == most
+    assert simplicity.cost(read(solved.simplest.equation.form)) == min(costs)
+    worked = simplicity.steps(solved.simplest.equation.form)
+    assert list(hint.steps) == [[], worked[:1], worked][level - 1]
+    if worked:
+        assert worked[-1].result == target
+
+
 def test_limit_lists_at_most_n_and_keeps_the_counts():
     assert run(*HAND_17, "--limit", "2").stdout.splitlines()[1:] == [
         "4 cards (1):", "  20 − (7 + 2) ÷ 3 = 17", "3 cards (2):", "  7 × 2 + 3 = 17",
@@ -316,6 +363,12 @@ def test_quiet_check_prints_nothing():
     (["check", "arithmetikus", "--target", "17", "--cards", "20", "3", "20-J(3)"], 1),
     (["check", "arithmetikus", "--target", "17", "--cards", "1", "1", "1+1"], 1),
     (["score", "arithmetikus", str(EXAMPLE)], 0),
+    (["solve", "arithmetikus", "--target", "17", "--cards", "20", "J", "--simplest"], 0),
+    (["solve", "arithmetikus", "--target", "17", "--cards", "1", "1", "--simplest"], 0),
+    (["hint", "arithmetikus", "--target", "17", "--cards", "20", "J", "--level", "3"], 0),
+    (["hint", "arithmetikus", "--target", "17", "--cards", "20", "7", "2", "3",
+      "--level", "2"], 0),
+    (["hint", "arithmetikus", "--target", "17", "--cards", "1", "1"], 0),
 ])
 def test_json_validates_against_its_schema(args, code):
     data = json_of(*args, code=code)
@@ -331,7 +384,7 @@ def test_a_draw_validates(tmp_path):
 
 
 @pytest.mark.parametrize("verb, schema", [("solve", "solve"), ("check", "check"),
-                                          ("score", "score")])
+                                          ("hint", "hint"), ("score", "score")])
 def test_help_has_an_example_and_the_schema(verb, schema):
     text = run(verb, "arithmetikus", "--help").stdout
     assert "Example: " in text and f"eureka schema eureka.arithmetikus.{schema}/1" in text
@@ -371,6 +424,11 @@ def test_help_has_an_example_and_the_schema(verb, schema):
      "a number longer than 1000 digits"),
     (["solve", "arithmetikus", "--target", "1" + "0" * 5000, "--hand", "3"],
      "a number of 5,001 digits is not between 1 and 24"),
+    (["solve", "arithmetikus", "--target", "17", "--hand", "3", "--simplest", "--limit",
+      "2"], "--simplest lists one combination: not with --limit"),
+    (["hint", "arithmetikus", "--target", "17", "--hand", "3", "--level", "4"],
+     "4 is not in the range 1<=x<=3"),
+    (["hint", "arithmetikus", "--target", "17", "--hand", "J", "J"], "2 cards of J"),
 ])
 def test_bad_input_is_one_clear_line(args, message):
     result = run(*args)

@@ -189,6 +189,23 @@ def test_solve_json_validates(args):
     json_of(*args)
 
 
+@pytest.mark.parametrize("args", [
+    ["hint", "pitagoras", *TABLE, "--target", "32", "--json", "--level", "3"],
+    ["hint", "game24", "--cards", "3", "3", "8", "8", "--json", "--level", "3"],
+    ["hint", "game24", "--cards", "1", "1", "1", "1", "--json", "--level", "2"],
+    ["hint", "countdown", "--cards", "1", "1", "2", "2", "3", "3", "--target", "999",
+     "--json"],
+    ["hint", "numbers", "--cards", "2", "3", "--target", "8", "--ops", "+-*/^", "--json",
+     "--level", "2"],
+    ["solve", "pitagoras", *TABLE, "--target", "32", "--json", "--simplest"],
+])
+def test_hint_json_validates(args):
+    data = json_of(*args)
+    if args[0] == "hint":
+        assert len(data["steps"]) == (0 if not data["solvable"] else
+                                      [0, 1, len(data["steps"])][data["level"] - 1])
+
+
 # -- check ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("args, code, reason", [
@@ -372,6 +389,12 @@ def test_check_json_of_the_better_answer():
     (["solve", "countdown", "--cards", " 5", "7", "--target", "3"],
      "' 5' is not a whole number"),
     (["check", "game24", "--cards", "", "3", "8", "8", "3*8"], "'' is not a whole number"),
+    (["hint", "pitagoras", *TABLE, "--target", "32", "--level", "5"],
+     "5 is not in the range 1<=x<=3"),
+    (["hint", "game24", "--cards", "3", "3", "8"], "the 24 game deals 4 cards, not 3"),
+    (["hint", "countdown", "--cards", "12", "--target", "5"], "not a card of the Countdown"),
+    (["solve", "pitagoras", *TABLE, "--target", "32", "--simplest", "--best"],
+     "--simplest lists one equation"),
 ])
 def test_bad_input_is_one_clear_line(args, message):
     result = run(*args)
@@ -417,7 +440,7 @@ def test_too_many_equations_is_one_line(monkeypatch):
 
 # -- help -------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("verb", ["solve", "check"])
+@pytest.mark.parametrize("verb", ["solve", "check", "hint"])
 @pytest.mark.parametrize("game", ["pitagoras", "countdown", "game24", "numbers"])
 def test_help_has_an_example_and_the_schema(verb, game):
     result = run(verb, game, "--help")
@@ -427,7 +450,7 @@ def test_help_has_an_example_and_the_schema(verb, game):
     assert f"eureka schema eureka.{verb}/1" in text
 
 
-@pytest.mark.parametrize("verb", ["solve", "check"])
+@pytest.mark.parametrize("verb", ["solve", "check", "hint"])
 @pytest.mark.parametrize("game", ["pitagoras", "countdown", "game24", "numbers"])
 def test_help_examples_are_one_line_each(verb, game):
     """The example is never rewrapped, however long (check countdown's is 96 characters)."""
@@ -441,7 +464,7 @@ def test_help_examples_are_one_line_each(verb, game):
 
 
 def test_the_help_examples_run():
-    for verb in ("solve", "check"):
+    for verb in ("solve", "check", "hint"):
         for game in ("pitagoras", "countdown", "game24", "numbers"):
             text = " ".join(run(verb, game, "--help").stdout.split())
             example = text.split("Example: eureka ")[1].split(" JSON Schema")[0]

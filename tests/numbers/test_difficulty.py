@@ -35,6 +35,18 @@ def test_each_group_lists_the_simplest_first(problem):
         assert slow_simplicity.cost(group.simplest().ascii) == min(costs)
 
 
+def test_a_large_group_keeps_the_quick_order_and_still_finds_the_simplest(monkeypatch):
+    from eureka.numbers import solve as solving
+    monkeypatch.setattr(solving.Group, "simplest_first", property(lambda g: len(g) <= 3))
+    (group, *_) = solve([2, 7, 6, 12, 15], 32, PITAGORAS.rules).groups
+    assert len(group) == 12
+    texts = [e.text for e in group.listed()]
+    assert [len(t) for t in texts] == sorted(map(len, texts))      # shortest first
+    costs = [slow_simplicity.cost(e.ascii) for e in group.listed()]
+    assert costs != sorted(costs)                                   # not simplest first
+    assert slow_simplicity.cost(group.simplest().ascii) == min(costs)
+
+
 @given(problems(max_size=5))
 def test_the_steps_work_out_the_equation_card_by_card(problem):
     cards, target, rules = problem
@@ -46,8 +58,9 @@ def test_the_steps_work_out_the_equation_card_by_card(problem):
         assert sorted(map(Fraction, (s.result for s in steps))) == sorted(results)
         unused, made = Counter(eq.cards), Counter()
         for s in steps:
-            assert s.result == {"+": s.a + s.b, "-": s.a - s.b, "*": s.a * s.b,
-                                "/": Fraction(s.a) / (s.b or 1), "^": s.a ** s.b}[s.op]
+            assert s.result == {"+": lambda: s.a + s.b, "-": lambda: s.a - s.b,
+                                "*": lambda: s.a * s.b, "/": lambda: Fraction(s.a) / s.b,
+                                "^": lambda: s.a ** s.b}[s.op]()
             for operand in (s.a, s.b):
                 if made[operand]:
                     made[operand] -= 1
@@ -120,3 +133,9 @@ def test_hints_tell_more_at_each_level():
     assert three.answer == PITAGORAS.solve([2, 7, 6, 12, 15], 32).simplest
     assert three.steps[0] == two.steps[0] and three.steps[-1].result == 32
     assert not GAME24.hint([1, 1, 1, 1], level=3).solvable
+
+
+def test_the_modules_examples_run():
+    import doctest
+    for module in (simplicity, difficulty):
+        assert doctest.testmod(module).failed == 0

@@ -23,8 +23,8 @@ def worked(ascii_text: str) -> tuple:
         a, b = value(node.left), value(node.right)
         op = _OPS[type(node.op)]
         ops[op] += 1
-        result = {"+": a + b, "-": a - b, "*": a * b, "/": a / b if b else None,
-                  "^": a ** b}[op]
+        result = {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b,
+                  "/": lambda: a / b, "^": lambda: a ** b}[op]()
         results.append(result)
         return result
 
