@@ -165,5 +165,8 @@ def _signed(n: int) -> str:
 
 def command(verb: str, name: str) -> click.Command:
     """The command for `eureka VERB arithmetikus` (the registry's renderer protocol)."""
+    if verb == "generate":
+        from eureka.cli import generate_cmds
+        return generate_cmds.command(name)
     return {"solve": solve_arithmetikus, "check": check_arithmetikus,
             "hint": hint_arithmetikus, "score": score_arithmetikus}[verb]

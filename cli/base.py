@@ -277,6 +277,22 @@ def read_input(path: str) -> str:
         raise InputError(f"cannot read standard input: {e.strerror}") from None
 
 
+def open_input(path: str):
+    """The file `path` (or standard input for '-') opened in binary, to be read line by
+    line; one line of InputError when it cannot be opened."""
+    if path == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise InputError("cannot read standard input: it is closed")
+        return stream
+    if not path:
+        raise InputError("cannot read '': the file name is empty")
+    try:
+        return open(path, "rb")
+    except OSError as e:
+        raise InputError(f"cannot read {path}: {e.strerror}") from None
+
+
 def emit(result, as_json: bool, render) -> None:
     """A library result printed: its JSON document, or `render(result)`'s text lines."""
     if as_json:

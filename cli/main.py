@@ -20,6 +20,7 @@ VERB_HELP = {
     "score": "Score a finished game from its record, turn by turn.",
     "simulate": "Play complete games by policy and summarise them.",
     "analyze": "Exhaustive tables of a game: exact, not sampled.",
+    "generate": "Puzzles on demand, verified, with the properties asked for.",
 }
 TOOLS = {   # commands that are not a verb over the games: name -> (module, help)
     "bench": ("bench", "Time the solvers side by side."),

@@ -12,7 +12,7 @@ import click
 from eureka import countdown, game24, pitagoras
 from eureka.cli.base import (ASCII, JSON, QUIET, InputError, ListCommand, ListOption,
                              Whole, ascii_lines, command_help, emit_json, hint_body,
-                             json_text, listing_lines, reports_errors, stack,
+                             open_input, json_text, listing_lines, reports_errors, stack,
                              verdict_exit)
 from eureka.numbers import GAME as NUMBERS
 from eureka.numbers.rules import DOMAINS, MAX_CAP
@@ -75,13 +75,26 @@ FORMS = {
         _numbers, "--cards 2 3 --target 8 --ops '+-*/^'", "2^3"),
 }
 
-HAND = (
-    click.option("--cards", cls=ListOption, type=Whole(0, MAX_CAP), required=True,
-                 metavar="N...",
-                 help="The cards on the table, e.g. --cards 2 7 6 12 15."),
-    click.option("--target", type=Whole(), metavar="N", help="The number to make."),
-    JSON, ASCII,
+BATCH = (
+    click.option("--batch", metavar="FILE",
+                 help="Check every claim of FILE ('-': standard input), one JSON object "
+                      "a line, and write one verdict a line."),
+    click.option("--workers", type=Whole(1, 64), metavar="N",
+                 help="Processes for --batch (default: one per core)."),
 )
+
+def hand_options(cards_required: bool = True) -> tuple:
+    """--cards and --target (--cards may be left out where --batch gives them)."""
+    return (
+        click.option("--cards", cls=ListOption, type=Whole(0, MAX_CAP),
+                     required=cards_required, metavar="N...",
+                     help="The cards on the table, e.g. --cards 2 7 6 12 15."),
+        click.option("--target", type=Whole(), metavar="N", help="The number to make."),
+        JSON, ASCII,
+    )
+
+
+HAND = hand_options()
 
 
 def _help(text: str, verb: str, name: str, schema: str) -> str:
@@ -218,13 +231,24 @@ def make_check(name: str) -> click.Command:
 
     @click.command(name, cls=ListCommand, help=_help(
         f"Check a claimed {form.game.title} equation: valid, or exactly why not "
-        f"(exit code 0 or 1).", "check", name, "eureka.check/1"))
-    @click.argument("equation")
-    @stack(HAND, form.options, QUIET)
+        f"(exit code 0 or 1). --batch FILE checks JSON lines of claims "
+        f"({{\"cards\": [...], \"target\": N, \"answer\": \"...\"}}), one verdict a line "
+        f"(JSON Schema: eureka schema eureka.check.line/1).", "check", name,
+        "eureka.check/1"))
+    @click.argument("equation", required=False)
+    @stack(hand_options(cards_required=False), form.options, QUIET, BATCH)
     @reports_errors
-    def command(equation, quiet, **kw):
+    def command(equation, quiet, batch, workers, **kw):
         opts = SimpleNamespace(**kw)
         game = form.setup(form.game, opts)
+        if batch is not None:
+            if equation is not None or opts.cards or opts.target is not None:
+                raise InputError("--batch reads the cards, target and answer of each claim "
+                                 "from its lines: no claim, --cards or --target beside it")
+            write_batch(game, batch, workers)
+            return
+        if equation is None or not opts.cards:
+            raise InputError("a claim and --cards are needed (or --batch FILE)")
         result = game.check(equation, opts.cards, opts.target, dice=kw.get("dice") or None,
                             compare=opts.as_json and not quiet)
         if opts.as_json and not quiet:
@@ -235,6 +259,17 @@ def make_check(name: str) -> click.Command:
         verdict_exit(result.valid)
 
     return command
+
+
+def write_batch(game, path: str, workers: int | None) -> None:
+    """check --batch: each line's verdict as a JSON line, in input order, written as
+    each chunk is judged."""
+    from eureka import parallel
+    from eureka.numbers.batch import check_lines
+
+    with open_input(path) as lines:
+        for text in check_lines(game, lines, workers or parallel.cores()):
+            click.echo(text, nl=False)
 
 
 def verdict_line(r) -> str:
@@ -297,4 +332,7 @@ def command(verb: str, name: str) -> click.Command:
     if verb == "analyze":
         from eureka.cli import analyze_cmds
         return analyze_cmds.command(name)
+    if verb == "generate":
+        from eureka.cli import generate_cmds
+        return generate_cmds.command(name)
     return {"solve": make_solve, "check": make_check, "hint": make_hint}[verb](name)

@@ -2,12 +2,24 @@
 
 from collections import Counter
 
+from eureka.deck import draw
 from eureka.numbers.game import NumbersGame
 from eureka.numbers.rules import COUNTDOWN, Rules
 
 NUMBERS = Counter({**{v: 2 for v in range(1, 11)}, 25: 1, 50: 1, 75: 1, 100: 1})
 HAND_SIZE = 6                   # the numbers drawn; a hand of fewer is still solved
 TARGETS = range(100, 1000)
+LARGE = Counter({25: 1, 50: 1, 75: 1, 100: 1})
+SMALL = NUMBERS - LARGE
+
+
+def deal(rng, large: int | None = None) -> tuple:
+    """(six numbers, a target) as the round deals them: `large` numbers from the four
+    large ones (None: 0 to 4, each as likely, as a contestant may ask for any), the rest
+    from the twenty small ones, and a target 100–999, each as likely."""
+    large = rng.randint(0, len(LARGE)) if large is None else large
+    return (draw(LARGE, large, rng) + draw(SMALL, HAND_SIZE - large, rng),
+            rng.choice(TARGETS))
 
 
 def rules() -> Rules:

@@ -37,3 +37,9 @@ def hands(deck: Counter, size: int) -> list:
 def ways(deck: Counter, hand) -> int:
     """How many sets of cards of the deck make this hand (equal values told apart)."""
     return math.prod(math.comb(deck[v], k) for v, k in Counter(hand).items())
+
+
+def draw(deck: Counter, size: int, rng) -> list:
+    """`size` cards drawn from a shuffled deck (value: copies), in the order drawn;
+    rng: a random.Random."""
+    return rng.sample(sorted(deck.elements()), size)

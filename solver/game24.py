@@ -3,6 +3,7 @@ every card, fractions allowed on the way."""
 
 from collections import Counter
 
+from eureka.deck import draw
 from eureka.numbers.game import NumbersGame
 from eureka.numbers.rules import GAME24
 
@@ -12,3 +13,8 @@ TARGET = 24
 
 GAME = NumbersGame("game24", "24 game", GAME24, CARDS, hand_size=HAND_SIZE, target=TARGET,
                    every_card=True)
+
+
+def deal(rng) -> tuple:
+    """(four cards from a shuffled pack, 24)."""
+    return draw(CARDS, HAND_SIZE, rng), TARGET

@@ -4,6 +4,7 @@ engine. `GAME` is the standard game; `variant()` gives the others."""
 from collections import Counter
 from dataclasses import dataclass
 
+from eureka.deck import draw
 from eureka.errors import HandError
 from eureka.numbers.game import NumbersGame
 from eureka.numbers.rules import PITAGORAS, Rules
@@ -12,6 +13,7 @@ DECK = Counter({**{v: 4 for v in range(1, 11)}, **{v: 2 for v in range(11, 15)},
                 **{v: 1 for v in range(15, 20)}, 20: 2})
 EASY_DECK = Counter({v: n for v, n in DECK.items() if v <= 15})
 
+FACE_UP = 5                                 # the cards laid out face up
 ONES_DIE = (0, 2, 3, 4, 5, 8)               # the blue one-digit die
 TENS_DICE = {
     "blue": (20, 30, 40, 50, 60, 70),
@@ -31,6 +33,10 @@ class Dice:
         if self.die not in TENS_DICE:
             raise HandError(f"no Pitagoras die is called {self.die!r}: choose from "
                             f"{', '.join(TENS_DICE)}")
+
+    def roll(self, rng) -> int:
+        """The target of one roll of both dice."""
+        return rng.choice(ONES_DIE) + rng.choice(TENS_DICE[self.die])
 
     def total(self, faces) -> int:
         """The target rolled: one face of each die, in either order."""
@@ -65,3 +71,8 @@ def variant(pow: bool = False, easy: bool = False, die: str = "blue") -> Numbers
 
 
 GAME = variant()
+
+
+def deal(game: NumbersGame, rng) -> tuple:
+    """(five cards face up from the game's deck, the dice rolled)."""
+    return draw(game.deck, FACE_UP, rng), game.dice.roll(rng)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from eureka.deck import draw
 from eureka.errors import HandError
 from eureka.numbers import claim
 from eureka.numbers import form as F
@@ -44,6 +45,17 @@ class Hand:
     def names(self) -> list:
         """The cards, ascending, the joker last."""
         return [str(n) for n in self.numbers] + [JOKER] * self.joker
+
+
+def deal(rng) -> tuple:
+    """(a hand of four, the Spielzahl): the Spielzahl turned face up from the number
+    cards, then the hand drawn from the rest and the joker; the hand as written."""
+    deck = Counter(DECK)
+    spielzahl = draw(deck, 1, rng)[0]
+    deck[spielzahl] -= 1
+    pack = sorted(deck.elements()) + [0]                   # 0: the joker
+    hand = rng.sample(pack, HAND_SIZE)
+    return [str(v) if v else JOKER for v in hand], spielzahl
 
 
 def check_spielzahl(spielzahl: int) -> int:

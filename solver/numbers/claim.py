@@ -328,9 +328,9 @@ def _evaluate(node: Node, rules: Rules) -> int:
         return node.value
     a = _evaluate(node.left, rules)
     b = _evaluate(node.right, rules)
-    op, sym, where = node.op, sign(node.op), f"(at position {node.pos})"
+    op = node.op
     if op not in rules.ops:
-        raise _StepFailed("operation", f"{sym} is not allowed in this game {where}")
+        raise _StepFailed("operation", not_allowed(op, node.pos))
     if op == "+":
         r = a + b
     elif op == "-":
@@ -339,30 +339,71 @@ def _evaluate(node: Node, rules: Rules) -> int:
         r = a * b
     elif op == "/":
         if b == 0:
-            raise _StepFailed("domain", f"division by zero: {_show(a)} {sym} 0 {where}")
+            raise _StepFailed("domain", division_by_zero(a, node.pos))
         if a % b == 0:
             r = a // b
         elif rules.domain == "fraction":
             r = Fraction(a, b)
         else:
-            raise _StepFailed(
-                "domain", f"{_show(a)} {sym} {_show(b)} is not a whole number {where}")
+            raise _StepFailed("domain", not_whole(a, b, node.pos))
     else:
         r = _power(a, b, node.pos, rules)
     if isinstance(r, Fraction) and r.denominator == 1:
         r = r.numerator                      # a whole value stays an int
     if r < rules.lowest:
-        step = f"{_show(a)} {sym} {_show(b)} = {_show(r)}" if op != "^" \
-            else f"{_show(a)}^{_show(b)} = {_show(r)}"
-        if rules.domain == "positive":
-            raise _StepFailed("domain", f"{step} is not positive {where}")
-        if rules.domain == "fraction":
-            raise _StepFailed("domain", f"{step} is below 0 {where}")
-        raise _StepFailed("domain", f"{step} leaves the whole numbers {where}")
+        raise _StepFailed("domain", below_lowest(a, op, b, r, node.pos, rules.domain))
     return r
 
 
-def _check_table(cards: Sequence[int], rules: Rules) -> list[int]:
+# The wording of every verdict, shared with the batch checker (batch.py), which finds
+# the same facts by its own kernel.
+
+def not_allowed(op: str, pos: int) -> str:
+    return f"{sign(op)} is not allowed in this game (at position {pos})"
+
+
+def division_by_zero(a, pos: int) -> str:
+    return f"division by zero: {_show(a)} {sign('/')} 0 (at position {pos})"
+
+
+def not_whole(a, b, pos: int) -> str:
+    return f"{_show(a)} {sign('/')} {_show(b)} is not a whole number (at position {pos})"
+
+
+def below_lowest(a, op: str, b, r, pos: int, domain: str) -> str:
+    """A step whose result r falls below the numbers of the domain."""
+    step = (f"{_show(a)}^{_show(b)} = {_show(r)}" if op == "^" else
+            f"{_show(a)} {sign(op)} {_show(b)} = {_show(r)}")
+    where = f"(at position {pos})"
+    if domain == "positive":
+        return f"{step} is not positive {where}"
+    if domain == "fraction":
+        return f"{step} is below 0 {where}"
+    return f"{step} leaves the whole numbers {where}"
+
+
+def missing_card(n, hand) -> str:
+    return f"{_show(n)} is not on the table (cards: {' '.join(_show(c) for c in hand)})"
+
+
+def card_twice(n, uses: int, held: int) -> str:
+    return f"{_show(n)} is used {uses} times but the table has only {held}"
+
+
+def claimed_otherwise(value, claimed) -> str:
+    return f"the equation makes {_show(value)}, not {_show(claimed)} as written"
+
+
+def wrong_result(value, target) -> str:
+    return f"the equation makes {_show(value)}, not {_show(target)}"
+
+
+def valid_reason(text: str, value) -> str:
+    """'valid: 7 × 6 − 12 + 2 = 32', text as describe() prints the claim."""
+    return f"valid: {text} = {_show(value)}"
+
+
+def check_table(cards: Sequence[int], rules: Rules) -> list[int]:
     """The cards as ints, refusing anything the game could not deal."""
     hand = []
     for c in cards:
@@ -381,7 +422,7 @@ def check(text: str, cards: Sequence[int], target: int, rules: Rules) -> Verdict
     Raises ClaimSyntaxError when the text cannot be parsed, and HandError when a
     card is not a number the game allows.
     """
-    hand = _check_table(cards, rules)
+    hand = check_table(cards, rules)
     if isinstance(target, bool) or not isinstance(target, (int, Fraction)):
         raise HandError(f"target {target!r} is not a number")
     tree, claimed = parse(text)
@@ -397,12 +438,8 @@ def check(text: str, cards: Sequence[int], target: int, rules: Rules) -> Verdict
         seen[n] += 1
         if seen[n] > available[n]:
             if available[n] == 0:
-                table = " ".join(_show(c) for c in hand)
-                return refuse("card-missing",
-                              f"{_show(n)} is not on the table (cards: {table})")
-            return refuse("card-twice",
-                          f"{_show(n)} is used {uses[n]} times but the table has "
-                          f"only {available[n]}")
+                return refuse("card-missing", missing_card(n, hand))
+            return refuse("card-twice", card_twice(n, uses[n], available[n]))
 
     try:
         value = _evaluate(tree, rules)
@@ -410,10 +447,7 @@ def check(text: str, cards: Sequence[int], target: int, rules: Rules) -> Verdict
         return refuse(failed.problem, failed.reason)
 
     if claimed is not None and claimed != value:
-        return refuse("claimed-result",
-                      f"the equation makes {_show(value)}, not {_show(claimed)} as written",
-                      value)
+        return refuse("claimed-result", claimed_otherwise(value, claimed), value)
     if value != target:
-        return refuse("wrong-result",
-                      f"the equation makes {_show(value)}, not {_show(target)}", value)
-    return Verdict(True, None, f"valid: {describe(tree)} = {_show(value)}", value, used)
+        return refuse("wrong-result", wrong_result(value, target), value)
+    return Verdict(True, None, valid_reason(describe(tree), value), value, used)

@@ -171,14 +171,28 @@ class NumbersGame:
         hand = self.hand(cards)
         target = self.target_for(target, dice)
         judged = claims.check(claim, hand, target, self.rules)
-        verdict = Verdict(judged.valid, judged.reason, judged.problem)
+        result = CheckResult(self, tuple(sorted(hand)), target, claim,
+                             self.verdict(judged, hand), judged.value, judged.cards_used)
+        return result.compared(budget) if compare else result
+
+    def check_many(self, claims) -> list:
+        """Many claims judged at once, as check(compare=False) judges each: claims are
+        (cards, target, answer) triples or dicts with those keys ('target' may be left
+        out where the game has its own). One batch.ClaimLine for each, in order: its
+        `valid`, `problem` ('malformed' for an answer that cannot be read), `reason`,
+        `value`, `cards_used`; or `error` for cards or a target the game refuses."""
+        from eureka.numbers.batch import judge
+
+        return list(judge(self, claims))
+
+    def verdict(self, judged, hand) -> Verdict:
+        """The game's verdict on a claim judged by the rules (claim.Verdict): a valid
+        claim that leaves cards out is not valid where every card must be used."""
         if self.every_card and judged.valid and len(judged.cards_used) < len(hand):
             left = sorted((Counter(hand) - Counter(judged.cards_used)).elements())
-            verdict = Verdict(False, f"the {self.title} uses every card; "
-                                     f"{' '.join(map(str, left))} left out", "cards-unused")
-        result = CheckResult(self, tuple(sorted(hand)), target, claim, verdict,
-                             judged.value, judged.cards_used)
-        return result.compared(budget) if compare else result
+            return Verdict(False, f"the {self.title} uses every card; "
+                                  f"{' '.join(map(str, left))} left out", "cards-unused")
+        return Verdict(judged.valid, judged.reason, judged.problem)
 
     def hint(self, cards, target: int | None = None, *, dice=None, level: int = 1):
         """A hint towards the simplest best answer: level 1 whether it can be done and

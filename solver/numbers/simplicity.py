@@ -16,6 +16,7 @@ weights). Lower is simpler:
 """
 
 from dataclasses import dataclass
+from typing import NamedTuple
 import operator
 from fractions import Fraction
 
@@ -40,22 +41,31 @@ WEIGHTS = (OPERATION["+"], OPERATION["-"], OPERATION["*"], OPERATION["/"], OPERA
 """What each of a reading's counts costs, in the order of COUNTED."""
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+_BITS = 16
+_MASK = (1 << _BITS) - 1
+_ONE = [1 << (_BITS * k) for k in range(len(COUNTED))]
+"""A reading keeps its counts in one number, 16 bits each in the order of COUNTED, so
+that the counts of parts add up as one sum."""
+PLUS, MINUS, TIMES, DIVIDE, POWER, BRACKET, FRACTION_RESULT = _ONE
+
+
+class Reading(NamedTuple):
     """What reading an equation (or a part of one) passes through: its value, the
     counts (COUNTED: each operation, the pairs of brackets, the intermediate results
-    that are not whole numbers) and the largest intermediate result (or card)."""
+    that are not whole numbers; packed, see _BITS) and the largest intermediate result
+    (or card)."""
 
     value: object             # int, or a Fraction in the fraction domain
-    counts: tuple = (0,) * len(COUNTED)
+    packed: int = 0
     largest: object = 0
 
     def __repr__(self) -> str:
         counted = ", ".join(f"{k}={n}" for k, n in zip(COUNTED, self.counts) if n)
         return f"Reading(value={self.value}, {counted}, largest={self.largest})"
 
-    def count(self, name: str) -> int:
-        return self.counts[COUNTED.index(name)]
+    @property
+    def counts(self) -> tuple:
+        return tuple((self.packed >> (_BITS * k)) & _MASK for k in range(len(COUNTED)))
 
     @property
     def steps(self) -> int:
@@ -139,34 +149,41 @@ def read(form: tuple) -> Reading:
 def _read(form: tuple, part) -> Reading:
     kind = form[0]
     if kind == F.LEAF:
-        return Reading(form[1], largest=form[1])
+        return Reading(form[1], 0, form[1])
     if kind == F.POWER:
         base, exponent = part(form[1]), part(form[2])
         value = _exact(base.value ** exponent.value)
         brackets = (form[1][0] != F.LEAF) + (form[2][0] != F.LEAF)
-        return _joined((base, exponent), (0, 0, 0, 0, 1, brackets, 0), [value])
-    added = sorted((part(f) for f in form[1]), key=_largest_first)
-    taken = sorted((part(f) for f in form[2]), key=_largest_first)
-    results, value = [], added[0].value
+        return Reading(value, base.packed + exponent.packed + POWER + brackets * BRACKET
+                       + FRACTION_RESULT * (type(value) is Fraction),
+                       max(base.largest, exponent.largest, abs(value)))
+    added = [part(f) for f in form[1]]
+    taken = [part(f) for f in form[2]]
+    if len(added) > 1:
+        added.sort(key=_largest_first)
+    if len(taken) > 1:
+        taken.sort(key=_largest_first)
+    first = added[0]
+    value, packed, largest = first.value, first.packed, first.largest
     if kind == F.SUM:
-        for r in added[1:]:
-            value = _exact(value + r.value)
-            results.append(value)
-        for r in taken:
-            value = _exact(value - r.value)
-            results.append(value)
-        own = (len(added) - 1, len(taken), 0, 0, 0, 0)
+        on, off = PLUS, MINUS
     else:
-        for r in added[1:]:
-            value = _exact(value * r.value)
-            results.append(value)
-        for r in taken:
-            value = _exact(Fraction(value, r.value))
-            results.append(value)
-        inner_sums = sum(f[0] == F.SUM for f in form[1] + form[2])
-        own = (0, 0, len(added) - 1, len(taken), 0, inner_sums)
-    fractions = sum(isinstance(v, Fraction) for v in results)
-    return _joined(added + taken, own + (fractions,), results)
+        on, off = TIMES, DIVIDE
+        packed += BRACKET * sum(f[0] == F.SUM for f in form[1] + form[2])
+    for k, r in enumerate(added[1:] + taken, 1):
+        into = k < len(added)
+        if kind == F.SUM:
+            value = value + r.value if into else value - r.value
+        else:
+            value = value * r.value if into else Fraction(value, r.value)
+        if type(value) is Fraction:
+            if value.denominator == 1:
+                value = value.numerator
+            else:
+                packed += FRACTION_RESULT
+        packed += r.packed + (on if into else off)
+        largest = max(largest, r.largest, abs(value))
+    return Reading(value, packed, largest)
 
 
 def _exact(value):
@@ -180,9 +197,3 @@ def _largest_first(r: Reading):
     return -r.value
 
 
-def _joined(parts, own: tuple, results: list) -> Reading:
-    """A node's reading: its parts' counts and its own, and the results read (the last
-    is its value)."""
-    counts = tuple(map(sum, zip(own, *[p.counts for p in parts])))
-    largest = max(max([p.largest for p in parts]), max(map(abs, results)))
-    return Reading(results[-1], counts, largest)

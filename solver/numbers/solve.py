@@ -105,13 +105,15 @@ class Group:
                 for t, f, cards in found[:stop]]
 
     def simplest(self) -> Equation:
-        """The simplest equation of the group (however many it holds)."""
-        if self.simplest_first:
-            return self.listed(1)[0]
-        text, read, cost = F.texts(sortable=True), simplicity.reader(), simplicity.cost
-        t, f, cards = min(((text(f), f, cards) for cards, forms in self.found
-                           for f in forms),
-                          key=lambda row: (cost(read(row[1])), len(row[0]), row[0]))
+        """The simplest equation of the group (however many it holds): the first it
+        lists when it lists the simplest first. Only the equations of the lowest cost
+        are rendered, to break ties."""
+        read, cost = simplicity.reader(), simplicity.cost
+        costs = [(cost(read(f)), f, cards) for cards, forms in self.found for f in forms]
+        low = min(c for c, _, _ in costs)
+        text = F.texts(sortable=True)
+        t, f, cards = min(((text(f), f, cards) for c, f, cards in costs if c == low),
+                          key=lambda row: (len(row[0]), row[0]))
         return Equation(f, self.value, cards, F.readable(t))
 
     def text(self, ascii: bool = False, stop: int | None = None, prefix: str = "",

@@ -1,0 +1,360 @@
+"""Claims checked in bulk: one verdict for each claim, in the order given.
+
+`judge` judges claims (cards, target, answer) exactly as NumbersGame.check does
+without the search for a better answer. Claims are judged a chunk at a time by the
+compiled kernel (claim_kernel.py); whatever it leaves open, claim.check decides. An
+answer that cannot be read is a verdict (problem 'malformed'), never an error.
+`check_lines` does the same for JSON lines (`{"cards": [...], "target": N, "answer":
+"..."}`): the compiled reader (claim_lines.py) reads the lines of the common shape, the
+Python reading here every other line, reporting a line that cannot be read with its
+number; the chunks are spread over worker processes. Memory does not grow with the
+input: a few chunks are in flight at a time.
+"""
+
+import json
+from collections import deque
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import chain, islice
+from typing import Any, ClassVar
+
+import numpy as np
+
+from eureka.contract import Result, json_of
+from eureka.errors import ClaimSyntaxError, EurekaError
+from eureka.numbers import claim, claim_kernel as K, claim_lines as L
+
+CHUNK = 4096
+"""Claims judged by one call of the kernel (and sent to a worker at a time)."""
+IN_FLIGHT = 2
+"""Chunks queued per worker: enough to keep it busy, few enough to bound memory."""
+_HANDS_KEPT = 4096
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+_STRING = json.encoder.encode_basestring
+_BOM = "\ufeff"
+
+
+@dataclass(frozen=True)
+class ClaimLine(Result):
+    """The verdict on one claim of a batch (`line`: its place in the input, from 1),
+    with the fields of a single check; or, for a line that cannot be read, `error`."""
+
+    schema: ClassVar[str] = "eureka.check.line/1"
+    line: int
+    valid: bool = False
+    problem: str | None = None
+    reason: str = ""
+    value: Any = None
+    cards_used: tuple = ()
+    error: str | None = None
+
+    @property
+    def card_count(self) -> int:
+        return len(self.cards_used) if self.valid else 0
+
+    def json_fields(self) -> dict:
+        if self.error is not None:
+            return {"line": self.line, "error": self.error}
+        return {"line": self.line, "valid": self.valid, "problem": self.problem,
+                "reason": self.reason, "value": json_of(self.value),
+                "cards_used": list(self.cards_used), "card_count": self.card_count}
+
+    def line_text(self) -> str:
+        """The JSON line of to_json(), written directly (a batch writes millions)."""
+        if self.error is not None:
+            return _ENCODE(self.to_json()) + "\n"
+        return _line_text(self.line, self.valid, self.problem, self.reason, self.value,
+                          self.cards_used)
+
+
+def _line_text(line, valid, problem, reason, value, cards_used) -> str:
+    """A verdict's JSON line from its fields (ClaimLine's, in order), as
+    ClaimLine.to_json() encodes it; the tests compare the two."""
+    value = "null" if value is None else str(value) if type(value) is int else f'"{value}"'
+    problem = "null" if problem is None else f'"{problem}"'
+    return (f'{{"schema": "{ClaimLine.schema}", "line": {line}, "valid": '
+            f'{"true" if valid else "false"}, "problem": {problem}, "reason": '
+            f'{_STRING(reason)}, "value": {value}, "cards_used": '
+            f'[{", ".join(map(str, cards_used))}], "card_count": '
+            f'{len(cards_used) if valid else 0}}}\n')
+
+
+def judge(game, claims, first_line: int = 1):
+    """Each claim judged, in order, as it is reached: claims are (cards, target, answer) triples or dicts
+    with those keys (the target may be left out where the game has its own). Yields a
+    ClaimLine for each, numbered from `first_line`; a claim whose cards or target the
+    game refuses gets `error`."""
+    hands = _Hands(game)
+    items = (_item(hands, first_line + k, c) for k, c in enumerate(claims))
+    while chunk := list(islice(items, CHUNK)):
+        yield from _judged(game, chunk)
+
+
+def check_lines(game, lines, workers: int = 1, first_line: int = 1):
+    """The JSON text of the verdicts on JSON lines of claims (bytes, UTF-8, as read from
+    a binary file; or str), a chunk at a time, in input order; blank lines are skipped
+    (but counted). With `workers` > 1, the chunks after the first are judged in that
+    many processes (forked once the kernel is loaded, so they start at once)."""
+    chunks = _chunks(lines, first_line)
+    for first, chunk in islice(chunks, 1):
+        yield _chunk_text(game, first, chunk)
+    if workers <= 1:
+        for first, chunk in chunks:
+            yield _chunk_text(game, first, chunk)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(workers) as pool:
+        waiting = deque()
+        for first, chunk in chunks:
+            waiting.append(pool.submit(_chunk_text, game, first, chunk))
+            if len(waiting) >= IN_FLIGHT * workers:
+                yield waiting.popleft().result()
+        while waiting:
+            yield waiting.popleft().result()
+
+
+def _chunks(lines, first_line: int):
+    lines = iter(lines)
+    first = first_line
+    while chunk := list(islice(lines, CHUNK)):
+        yield first, chunk
+        first += len(chunk)
+
+
+def _chunk_text(game, first: int, lines: list) -> str:
+    """The verdicts' JSON lines for one chunk of input lines (run in a worker): the
+    lines of the common shape read by the compiled reader, the others by _parsed."""
+    raw = [t if isinstance(t, bytes) else t.encode() for t in lines]
+    buf = b"".join(raw)
+    starts = _offsets(map(len, raw))
+    n = len(raw)
+    status = np.empty(n, np.int64)
+    cards = np.empty(L.room(len(buf), n), np.int64)
+    card_starts = np.zeros(n + 1, np.int64)
+    targets = np.empty(n, np.int64)
+    answer_starts, answer_ends = np.zeros(n, np.int64), np.zeros(n, np.int64)
+    text = np.frombuffer(buf, np.uint8)
+    L.read(text, starts, *L.game_limits(game), status, cards, card_starts, targets,
+           answer_starts, answer_ends)
+    fast = np.flatnonzero(status == L.FAST)
+    written = _Written(game, text, answer_starts[fast], answer_ends[fast], cards,
+                       np.append(card_starts[fast], card_starts[-1]), targets[fast])
+    out, slow = [], []
+    k = 0
+    for at, how in enumerate(status.tolist()):
+        if how == L.FAST:
+            out.append(_line_text(*written.fields(k, first + at, buf)))
+            k += 1
+        elif how == L.SLOW:
+            slow.append((len(out), first + at, raw[at]))
+            out.append("")
+    hands = _Hands(game)
+    items = [(place, _item(hands, line, _parsed(_decoded(data, line))))
+             for place, line, data in slow]
+    items = [(place, it) for place, it in items if it is not None]
+    for (place, _), verdict in zip(items, _judged(game, [it for _, it in items])):
+        out[place] = verdict.line_text()
+    return "".join(out)
+
+
+def _offsets(sizes) -> np.ndarray:
+    out = np.zeros(1, np.int64)
+    return np.append(out, np.cumsum(np.fromiter(sizes, np.int64)))
+
+
+def _decoded(data: bytes, line: int) -> str:
+    """A line's text: UTF-8, bytes that are not replaced, the byte-order mark before
+    the first line dropped."""
+    text = data.decode("utf-8", "replace")
+    return text.removeprefix(_BOM) if line == 1 else text
+
+
+def _parsed(text: str):
+    """A line's claim (a dict), the reason it cannot be read (a str), or None for a
+    blank line."""
+    if not text.strip():
+        return None
+    try:
+        found = json.loads(text)
+    except ValueError as e:
+        return f"not a JSON object: {e}"
+    return found if isinstance(found, dict) else "not a JSON object"
+
+
+class _Hands:
+    """The game's hand check, remembered for hands seen again (a batch often holds many
+    answers to one puzzle)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.known = {}
+
+    def __call__(self, cards):
+        if not isinstance(cards, (list, tuple)):
+            raise EurekaError(f"the cards must be a list of whole numbers, got {cards!r}")
+        key = tuple(cards)
+        found = self.known.get(key)
+        if found is None:
+            try:
+                found = claim.check_table(self.game.hand(cards), self.game.rules)
+            except EurekaError as e:
+                found = e
+            if len(self.known) >= _HANDS_KEPT:
+                self.known.clear()
+            self.known[key] = found
+        if isinstance(found, Exception):
+            raise found
+        return found
+
+
+def _item(hands, line: int, given):
+    """(line, hand, target, answer), or the ClaimLine reporting why it cannot be judged
+    (None: a blank line)."""
+    if given is None:
+        return None
+    if isinstance(given, str):
+        return ClaimLine(line, error=given)
+    if isinstance(given, dict):
+        needed = ("cards", "answer") if hands.game.target is not None else \
+            ("cards", "target", "answer")
+        missing = [k for k in needed if k not in given]
+        if missing:
+            return ClaimLine(line, error=f"missing {' and '.join(map(repr, missing))}")
+        cards, target, answer = given["cards"], given.get("target"), given["answer"]
+    else:
+        cards, target, answer = given
+    if not isinstance(answer, str):
+        return ClaimLine(line, error=f"the answer must be a string, got {answer!r}")
+    try:
+        return line, hands(cards), hands.game.target_for(target), answer
+    except EurekaError as e:
+        return ClaimLine(line, error=str(e))
+
+
+def _judged(game, items: list) -> list:
+    """The ClaimLines of a chunk: items are (line, hand, target, answer) or a ClaimLine
+    already (a line that cannot be read)."""
+    claims = [it for it in items if not isinstance(it, ClaimLine)]
+    verdicts = iter(_kernel_verdicts(game, claims))
+    return [it if isinstance(it, ClaimLine) else next(verdicts) for it in items]
+
+
+def _kernel_verdicts(game, claims: list) -> list:
+    if not claims:
+        return []
+    texts = [c[3].encode() for c in claims]
+    small = [all(0 <= v < K.LARGEST for v in c[1]) and c[2] < K.LARGEST for c in claims]
+    starts = _offsets(map(len, texts))
+    cards = np.fromiter(chain.from_iterable(c[1] if ok else () for c, ok in
+                                            zip(claims, small)), np.int64)
+    card_starts = _offsets(len(c[1]) if ok else 0 for c, ok in zip(claims, small))
+    targets = np.array([c[2] if ok else -1 for c, ok in zip(claims, small)], np.int64)
+    written = _Written(game, np.frombuffer(b"".join(texts), np.uint8), starts[:-1],
+                       starts[1:], cards, card_starts, targets)
+    return [ClaimLine(*written.fields(k, c[0], None, c)) for k, c in enumerate(claims)]
+
+
+_SIGNS = K.signs()
+_MAKES_A_VALUE = (K.VALID, K.CLAIMED_RESULT, K.WRONG_RESULT)
+
+
+def _rules(game) -> tuple:
+    """The kernel's arguments for the game's rules: the operations allowed, the domain,
+    the signs it prints."""
+    rules = game.rules
+    return (np.array([op in rules.ops for op in K.OPS]), K.DOMAINS[rules.domain],
+            *_SIGNS)
+
+
+class _Written:
+    """Claims judged by the kernel: claim k is text[starts[k]:ends[k]] against
+    cards[card_starts[k]:card_starts[k + 1]] and targets[k]; `verdict` reads back its
+    ClaimLine."""
+
+    def __init__(self, game, text, starts, ends, cards, card_starts, targets):
+        n = len(starts)
+        self.game = game
+        outcome = np.empty(n, np.int64)
+        info = np.empty((n, K.INFO), np.int64)
+        shown = np.empty(K.ROOM * int((ends - starts).sum()) + K.ROOM_EACH * n, np.uint8)
+        shown_starts = np.zeros(n + 1, np.int64)
+        used = np.empty(int((ends - starts).sum()) + n, np.int64)
+        used_starts = np.zeros(n + 1, np.int64)
+        K.judge(text, starts, ends, cards, card_starts, targets, *_rules(game), outcome,
+                info, shown, shown_starts, used, used_starts, K.scratch())
+        self.outcome, self.info, self.shown = outcome.tolist(), info.tolist(), shown.tobytes()
+        self.shown_starts = shown_starts.tolist()
+        self.used, self.used_starts = used[:used_starts[-1]].tolist(), used_starts.tolist()
+        self.starts, self.ends = starts.tolist(), ends.tolist()
+        self.cards = cards[:card_starts[-1]].tolist()
+        self.card_starts = card_starts.tolist()
+        self.targets = targets.tolist()
+
+    def fields(self, k: int, line: int, buf: bytes | None, item=None) -> tuple:
+        """Claim k's verdict as ClaimLine's fields, on input line `line`; its answer is
+        buf[starts[k]:ends[k]] (item: (line, hand, target, answer) where it came as
+        one)."""
+        outcome, info = self.outcome[k], self.info[k]
+        if item is None:
+            hand = self.cards[self.card_starts[k]:self.card_starts[k + 1]]
+            target = self.targets[k]
+        else:
+            hand, target = item[1], item[2]
+        if outcome == K.FALLBACK:
+            answer = buf[self.starts[k]:self.ends[k]].decode("utf-8", "replace") \
+                if item is None else item[3]
+            return _checked(self.game, (line, hand, target, answer))
+        numbers = tuple(self.used[self.used_starts[k]:self.used_starts[k + 1]])
+        value = _number(info[5], info[6]) if outcome in _MAKES_A_VALUE else None
+        if outcome != K.VALID:
+            problem, reason = _problem(outcome, info, hand, target, value,
+                                       self.game.rules.domain)
+            return line, False, problem, reason, value, numbers
+        at = self.shown_starts[k]
+        reason = claim.valid_reason(self.shown[at:at + info[7]].decode(), value)
+        if self.game.every_card and len(numbers) < len(hand):
+            v = self.game.verdict(claim.Verdict(True, None, reason, value, numbers), hand)
+            return line, v.valid, v.problem, v.reason, value, numbers
+        return line, True, None, reason, value, numbers
+
+
+def _problem(outcome: int, info: list, hand, target, value, domain: str) -> tuple:
+    """(problem, reason) of an invalid claim from the kernel's numbers, worded by
+    claim.py."""
+    pos = info[0]
+    if outcome == K.CARD_MISSING:
+        return "card-missing", claim.missing_card(info[0], hand)
+    if outcome == K.CARD_TWICE:
+        return "card-twice", claim.card_twice(info[0], info[7], info[1])
+    if outcome == K.OPERATION:
+        return "operation", claim.not_allowed(K.OPS[info[1] - 1], pos)
+    if outcome == K.CLAIMED_RESULT:
+        return "claimed-result", claim.claimed_otherwise(value, info[1])
+    if outcome == K.WRONG_RESULT:
+        return "wrong-result", claim.wrong_result(value, target)
+    a, b = _number(info[1], info[2]), _number(info[3], info[4])
+    if outcome == K.DIVIDE_BY_ZERO:
+        return "domain", claim.division_by_zero(a, pos)
+    if outcome == K.NOT_WHOLE:
+        return "domain", claim.not_whole(a, b, pos)
+    if outcome == K.BELOW:
+        step = (a, K.OPS[info[7] - 1], b, _number(info[5], info[6]))
+        return "domain", claim.below_lowest(*step, pos, domain)
+    raise AssertionError(f"no outcome {outcome}")
+
+
+def _number(num: int, den: int):
+    return num if den == 1 else Fraction(num, den)
+
+
+def _checked(game, item) -> tuple:
+    """One claim judged by claim.check (the kernel left it open), as ClaimLine's
+    fields."""
+    line, hand, target, answer = item
+    try:
+        judged = claim.check(answer, hand, target, game.rules)
+    except ClaimSyntaxError as e:
+        return line, False, "malformed", str(e), None, ()
+    v = game.verdict(judged, hand)
+    return line, v.valid, v.problem, v.reason, judged.value, judged.cards_used

@@ -1,0 +1,126 @@
+"""eureka generate: seeded runs repeat (in one process or two), every puzzle has the
+properties asked for, counted again by the brute-force oracle, and its answer passes the
+independent checker; impossible requests are one clear line."""
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from click.testing import CliRunner
+
+from eureka.analysis import generate as gen
+from eureka.analysis.generate import Wanted, generate
+from eureka.cli.main import eureka
+from eureka.countdown import deal as countdown_deal
+from eureka.game24 import GAME as GAME24
+from eureka.numbers import claim
+from eureka.pitagoras import GAME as PITAGORAS
+from tests.numbers.test_engine_oracle import oracle_cards
+from tests.oracle import numbers as oracle
+from tests.schema_check import assert_valid
+
+FAST = Wanted(rated=False)
+
+
+def oracle_answers(cards, target, rules, size=None) -> list:
+    """The oracle's distinct answers (normal forms), with `size` cards or any."""
+    return [f for f in oracle.solutions(list(cards), target, rules)
+            if size is None or len(oracle_cards(f)) == size]
+
+
+def assert_answer_checks(puzzle, rules):
+    """The puzzle's answer passes the independent checker, on the puzzle's cards."""
+    verdict = claim.check(puzzle.answer.ascii, list(puzzle.cards), puzzle.target, rules)
+    assert verdict.valid, (puzzle, verdict.reason)
+    assert not Counter(verdict.cards_used) - Counter(puzzle.cards)
+
+
+def test_a_seeded_run_repeats_and_is_the_same_in_two_processes():
+    one = list(generate("countdown", 70, seed=7, wanted=FAST))
+    assert one == list(generate("countdown", 70, seed=7, wanted=FAST))
+    assert one == list(generate("countdown", 70, seed=7, wanted=FAST, workers=2))
+    assert one != list(generate("countdown", 70, seed=8, wanted=FAST))
+    assert [p.deal for p in one] == sorted({p.deal for p in one})
+
+
+def test_deals_follow_the_games_own_rules():
+    rng = random.Random(3)
+    for _ in range(200):
+        cards, target = countdown_deal(rng)
+        large = [c for c in cards if c >= 25]
+        assert len(cards) == 6 and 100 <= target <= 999
+        assert len(set(large)) == len(large) and max(Counter(cards).values()) <= 2
+    for p in generate("game24", 20, seed=1, wanted=FAST):
+        assert p.target == 24 and len(p.cards) == 4 and all(1 <= c <= 13 for c in p.cards)
+
+
+def test_unique_game24_puzzles_have_exactly_one_answer_by_the_oracle():
+    for p in generate("game24", 12, seed=4, wanted=Wanted(unique=True, rated=False)):
+        assert p.answers == 1
+        assert len(oracle_answers(p.cards, 24, GAME24.rules, size=4)) == 1
+        assert_answer_checks(p, GAME24.rules)
+        assert len(claim.check(p.answer.ascii, list(p.cards), 24,
+                               GAME24.rules).cards_used) == 4
+
+
+def test_unsolvable_puzzles_have_no_answer_by_the_oracle():
+    for p in generate("game24", 12, seed=5, wanted=Wanted(unsolvable=True)):
+        assert p.answers == 0 and p.answer is None and p.difficulty is None
+        assert oracle_answers(p.cards, 24, GAME24.rules, size=4) == []
+
+
+def test_min_cards_pitagoras_puzzles_use_that_many_cards():
+    for p in generate("pitagoras", 6, seed=2, wanted=Wanted(min_cards=4, rated=False)):
+        best = oracle_answers(p.cards, p.target, PITAGORAS.rules, size=p.most_cards)
+        assert p.most_cards >= 4 and len(best) == p.answers
+        assert not oracle_answers(p.cards, p.target, PITAGORAS.rules, size=p.most_cards + 1)
+        assert_answer_checks(p, PITAGORAS.rules)
+
+
+def test_each_level_asked_for_is_the_rating_of_every_puzzle():
+    for level in ("easy", "hard"):
+        for p in generate("game24", 5, seed=6, wanted=Wanted(difficulty=level)):
+            assert p.difficulty.level == level
+            assert p.difficulty == GAME24.difficulty(p.cards, 24, 4)
+            assert_answer_checks(p, GAME24.rules)
+
+
+def test_countdown_answers_check_and_count_any_cards():
+    from eureka.countdown import GAME
+    for p in generate("countdown", 15, seed=9, wanted=Wanted(min_cards=5, rated=False)):
+        assert p.most_cards >= 5
+        assert_answer_checks(p, GAME.rules)
+        assert p.answers == GAME.solve(list(p.cards), p.target, limit=0).distinct_equations
+
+
+def test_a_rare_property_gives_up_with_how_many_were_found(monkeypatch):
+    monkeypatch.setattr(gen, "MOST_DEALS_EACH", 3)
+    with pytest.raises(gen.NotFound, match=r"only \d+ of 5 puzzles .* in \d+ deals"):
+        list(generate("countdown", 5, seed=1, wanted=Wanted(unique=True, rated=False)))
+
+
+def test_json_lines_follow_the_schema():
+    result = CliRunner().invoke(eureka, ["generate", "game24", "--count", "3", "--seed",
+                                         "1", "--json", "--workers", "1"])
+    assert result.exit_code == 0, result.output
+    lines = [assert_valid(json.loads(line)) for line in result.stdout.splitlines()]
+    assert len(lines) == 3 and all(line["difficulty"]["level"] for line in lines)
+    for line in lines:
+        verdict = claim.check(line["answer"], line["cards"], 24, GAME24.rules)
+        assert verdict.valid
+
+
+@pytest.mark.parametrize("args, message", [
+    (["game24", "--unsolvable", "--unique"], "--unsolvable puzzles have no answer"),
+    (["countdown", "--min-cards", "7"], "--min-cards 7: a countdown deal has 6 cards"),
+    (["arithmetikus", "--difficulty", "easy"], "Arithmetikus puzzles are not rated"),
+    (["game24", "--count", "0"], "0 is not between 1 and"),
+    (["chess"], "No such command 'chess'"),
+])
+def test_impossible_requests_are_one_clear_line(args, message):
+    result = CliRunner().invoke(eureka, ["generate", *args, "--workers", "1"])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "" and "Traceback" not in result.output
+    (line,) = result.stderr.splitlines()
+    assert message in line
