@@ -24,7 +24,8 @@ UNFITTED = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
 """The weights before fitting; adding stays the unit, and powers (not in the human
 data) keep the weight of dividing."""
 MOST_CARDS = 6
-"""The largest hand rated: the walk over seven cards takes minutes."""
+"""The largest hand rated (the games rated deal at most six cards; seven take the walk
+a third of a second and more)."""
 LEVELS = ("easy", "medium", "hard")
 
 

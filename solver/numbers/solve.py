@@ -208,7 +208,7 @@ def solve(cards, target: int, rules: Rules, closest: int = 2,
     search = search or search_for(cards, rules)
     size = search.hand.size
     hands = sorted(search.hands_reaching(target), key=lambda X: (-size[X], X))
-    with _collector_paused():
+    with collector_paused():
         found = [(int(size[X]), search.hand.cards(X), forms, X)
                  for X, forms in zip(hands, search.forms_of(target, hands))]
     graph = search.graph_of(target) if type(search) is HandSearch else None
@@ -230,7 +230,7 @@ def answered(cards, target: int, rules: Rules, equation: Equation) -> Solution:
 
 
 @contextmanager
-def _collector_paused():
+def collector_paused():
     """Forms are acyclic tuples, made by the hundred thousand: the cyclic garbage
     collector only slows their making (by half, on eight cards)."""
     enabled = gc.isenabled()

@@ -11,7 +11,8 @@ target favours). Pairs of equal numbers are one choice.
 
 The walk succeeds as soon as it makes the target from `need` cards (0: from any number of
 cards); `chance` is its probability, computed exactly by a depth-first search of every
-move. The cost grows fast with the cards: six cards take about 0.1 s, seven far more.
+move that walks each state (the numbers in front of the player) once. Six cards take
+about 14 ms, seven about a third of a second.
 """
 
 import numpy as np
@@ -30,14 +31,28 @@ def chance(cards, target: int, need: int, rules, weights) -> float:
     """The probability that the searching player makes `target` from `need` of the cards
     (0: any number of them) under `rules`; weights: sequence indexed as above."""
     n = len(cards)
-    num = np.ones((n + 1, n), np.int64)
-    num[0, :] = cards
-    den = np.ones((n + 1, n), np.int64)
-    cnt = np.ones((n + 1, n), np.int64)
+    if max(cards) > MOST:
+        return 0.0                                  # no player works with such numbers
+    row = np.zeros((n + 1, n), np.int64)
+    row[0, :] = sorted((c << _NUM) | (1 << _DEN) | 1 for c in cards)
     allowed = np.array([sign in rules.ops for sign in "+*-/^"])
-    return _walk(num, den, cnt, n, 0, np.int64(target), np.int64(need),
+    size = 1 << max(6, min(20, 3 * n))          # room for the states of 3 or more numbers
+    known = np.zeros(size + 1, np.int64), np.empty((size, n), np.int64), np.empty(size)
+    return _walk(row, n, 0, np.int64(target), np.int64(need),
                  np.asarray(weights, np.float64), DOMAINS[rules.domain], allowed,
-                 min(rules.cap, MOST))
+                 min(rules.cap, MOST), *known)
+
+
+_NUM, _DEN = 33, 3
+"""A number in front of the player is one int64 code: numerator, denominator and the
+cards it is made of, at these shifts (MOST fits 30 bits; up to 7 cards). Codes sort by
+numerator first, and a row of codes kept sorted is the state's own order: the chance of
+a state does not depend on how it was reached, so each state is walked once."""
+
+
+@njit(cache=True, inline="always")
+def _code(num, den, cnt):
+    return (num << _NUM) | (den << _DEN) | cnt
 
 
 @njit(cache=True)
@@ -48,19 +63,30 @@ def _gcd(a, b):
 
 
 @njit(cache=True)
-def _walk(num, den, cnt, n, level, target, need, w, domain, allowed, most):
-    """The chance of success from the numbers num/den (cards used: cnt) at row `level`;
-    allowed[k]: whether operation k (ADD ... POWER) is; no result above `most`."""
+def _walk(row, n, level, target, need, w, domain, allowed, most, filled, keys, values):
+    """The chance of success from the n numbers row[level, :n] (sorted codes);
+    allowed[k]: whether operation k (ADD ... POWER) is; no result above `most`. States
+    of 3 numbers or more are remembered in the open-addressed table filled/keys/values
+    (a table half full remembers no more)."""
+    slot = -1
+    if level > 0 and n >= 3:
+        slot = _slot(row[level], n, filled, keys)
+        if slot >= 0 and filled[slot]:
+            return values[slot]
     total = 0.0
     found = 0.0
+    mask = (1 << 30) - 1
     for i in range(n):
+        if i > 0 and row[level, i - 1] == row[level, i]:
+            continue                                 # equal numbers: one choice
         for j in range(i + 1, n):
-            if _seen(num, den, cnt, level, n, i, j):
+            if j > i + 1 and row[level, j - 1] == row[level, j]:
                 continue
-            a, da, b, db = num[level, i], den[level, i], num[level, j], den[level, j]
+            ci, cj = row[level, i], row[level, j]
+            a, da, b, db = ci >> _NUM, (ci >> _DEN) & mask, cj >> _NUM, (cj >> _DEN) & mask
             if a * db < b * da:
                 a, da, b, db = b, db, a, da          # a >= b
-            used = cnt[level, i] + cnt[level, j]
+            used = (ci & 7) + (cj & 7)
             for op in range(7):
                 kind = op if op < 4 else op - 1 if op < 6 else POWER
                 if not allowed[kind]:
@@ -101,38 +127,54 @@ def _walk(num, den, cnt, n, level, target, need, w, domain, allowed, most):
                 if q == 1 and p == target and (need == 0 or used == need):
                     found += weight
                 elif n > 2:
-                    _place(num, den, cnt, level, n, i, j, p, q, used)
-                    found += weight * _walk(num, den, cnt, n - 1, level + 1, target, need,
-                                            w, domain, allowed, most)
-    return found / total if total > 0 else 0.0
+                    _place(row, level, n, i, j, _code(p, q, used))
+                    found += weight * _walk(row, n - 1, level + 1, target, need, w,
+                                            domain, allowed, most, filled, keys, values)
+    chance = found / total if total > 0 else 0.0
+    if slot >= 0:
+        filled[slot] = n
+        filled[-1] += 1
+        keys[slot, :n] = row[level, :n]
+        values[slot] = chance
+    return chance
 
 
 @njit(cache=True)
-def _seen(num, den, cnt, level, n, i, j):
-    """Whether an earlier pair holds the same two numbers (made of as many cards)."""
-    for k in range(i + 1):
-        for m in range(k + 1, n):
-            if k == i and m >= j:
-                return False
-            if (_same(num, den, cnt, level, k, i) and _same(num, den, cnt, level, m, j)) or \
-                    (_same(num, den, cnt, level, k, j) and _same(num, den, cnt, level, m, i)):
-                return True
-    return False
+def _slot(state, n, filled, keys):
+    """The table's slot holding the state state[:n] (filled[slot] == n), or the empty
+    slot where it goes (filled[slot] == 0); -1 when the table is half full (filled[-1]
+    counts the states held) and the state is not in it."""
+    h = np.uint64(n)
+    for k in range(n):
+        h = (h ^ np.uint64(state[k])) * np.uint64(0x9E3779B97F4A7C15)
+        h ^= h >> np.uint64(29)
+    size = len(filled) - 1
+    slot = np.int64(h & np.uint64(size - 1))
+    while filled[slot]:
+        if filled[slot] == n:
+            k = 0
+            while k < n and keys[slot, k] == state[k]:
+                k += 1
+            if k == n:
+                return slot
+        slot = (slot + 1) & (size - 1)
+    return slot if 2 * filled[-1] < size else -1
 
 
 @njit(cache=True)
-def _same(num, den, cnt, level, x, y):
-    return num[level, x] == num[level, y] and den[level, x] == den[level, y] and \
-        cnt[level, x] == cnt[level, y]
-
-
-@njit(cache=True)
-def _place(num, den, cnt, level, n, i, j, p, q, used):
-    """Row level + 1: row `level` without its numbers i and j, then p/q."""
+def _place(row, level, n, i, j, code):
+    """Row level + 1: row `level` without its numbers i and j, with `code` in its sorted
+    place."""
     k = 0
+    placed = False
     for m in range(n):
-        if m != i and m != j:
-            num[level + 1, k], den[level + 1, k], cnt[level + 1, k] = \
-                num[level, m], den[level, m], cnt[level, m]
+        if m == i or m == j:
+            continue
+        if not placed and code < row[level, m]:
+            row[level + 1, k] = code
             k += 1
-    num[level + 1, k], den[level + 1, k], cnt[level + 1, k] = p, q, used
+            placed = True
+        row[level + 1, k] = row[level, m]
+        k += 1
+    if not placed:
+        row[level + 1, k] = code
