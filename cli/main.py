@@ -25,6 +25,7 @@ VERB_HELP = {
 TOOLS = {   # commands that are not a verb over the games: name -> (module, help)
     "bench": ("bench", "Time the solvers side by side."),
     "schema": ("schema_cmd", "Print the JSON Schemas of every --json document."),
+    "serve": ("serve.command", "A local web page and JSON API over the commands."),
 }
 
 
