@@ -112,6 +112,10 @@ def _answer(reply) -> Response:
         return error(f"eureka failed on this request ({reply.crash}); please report it",
                      500)
     if reply.exit_code in (0, 1) and reply.stdout.strip():
+        try:
+            json.loads(reply.stdout)
+        except ValueError:           # not a document: help asked for as a value, say
+            return error("the command printed no JSON document for these parameters")
         return Response(reply.stdout, media_type="application/json")
     return error(_refusal(reply.stderr or reply.stdout))
 

@@ -94,6 +94,7 @@ BAD = [   # (path, parameters, words the error must name)
     ("/api/score/mathable", {"record": "-", "input": "P1: Z99=5"}, ""),
     ("/api/hint/game24", {"cards": "3 3 8 8", "level": "9"}, "level"),
     ("/api/solve/numbers", {"cards": "1 2", "target": "3", "batch": "x"}, "batch"),
+    ("/api/solve/game24", {"cards": "--help"}, ""),
 ]
 
 
