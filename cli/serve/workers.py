@@ -1,8 +1,12 @@
 """The commands run in worker processes, each call within a time limit: a worker that
 takes longer is stopped and a fresh one started in its place."""
 
+import errno
 import multiprocessing
+import os
 import queue
+import sys
+import tempfile
 from dataclasses import dataclass
 
 
@@ -74,6 +78,7 @@ def _work(pipe) -> None:
 
     from eureka.cli.main import eureka
 
+    _read_no_files()
     runner = CliRunner()
     while True:
         argv, stdin = pipe.recv()
@@ -82,3 +87,27 @@ def _work(pipe) -> None:
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             crash = f"{type(result.exception).__name__}: {result.exception}"
         pipe.send(Reply(result.exit_code, result.stdout, result.stderr, crash))
+
+
+def _read_no_files() -> None:
+    """From now on this process opens only what eureka itself needs: Python's and the
+    packages' own files, the kernel cache (beside the kernels, or Numba's cache folder),
+    temporary files and the system's /dev, /proc and /sys. Whatever a request names (a record given as a path to `check mathable
+    --review`, say) is refused like an unreadable file, so no command can read the
+    user's files, whichever of its parameters names one."""
+    import eureka
+    import eureka.cli
+
+    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, tempfile.gettempdir(),
+             "/dev", "/proc", "/sys", *eureka.__path__, *eureka.cli.__path__,
+             os.environ.get("NUMBA_CACHE_DIR") or os.path.expanduser("~/.cache")}
+    allowed = tuple(os.path.realpath(r) + os.sep for r in roots)
+
+    def guard(event, args):
+        if event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
+            path = os.path.realpath(os.fsdecode(args[0]))
+            if not (path + os.sep).startswith(allowed):
+                raise PermissionError(errno.EACCES, "eureka serve reads no files")
+
+    sys.addaudithook(guard)
+

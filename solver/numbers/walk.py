@@ -34,7 +34,7 @@ def chance(cards, target: int, need: int, rules, weights) -> float:
     if max(cards) > MOST:
         return 0.0                                  # no player works with such numbers
     row = np.zeros((n + 1, n), np.int64)
-    row[0, :] = sorted((c << _NUM) | (1 << _DEN) | 1 for c in cards)
+    row[0, :] = sorted(_code.py_func(c, 1, 1) for c in cards)
     allowed = np.array([sign in rules.ops for sign in "+*-/^"])
     size = 1 << max(6, min(20, 3 * n))          # room for the states of 3 or more numbers
     known = np.zeros(size + 1, np.int64), np.empty((size, n), np.int64), np.empty(size)

@@ -95,6 +95,8 @@ BAD = [   # (path, parameters, words the error must name)
     ("/api/hint/game24", {"cards": "3 3 8 8", "level": "9"}, "level"),
     ("/api/solve/numbers", {"cards": "1 2", "target": "3", "batch": "x"}, "batch"),
     ("/api/solve/game24", {"cards": "--help"}, ""),
+    ("/api/check/mathable", {"claim": str(EXAMPLES / "mathable_review.txt"),
+                             "review": "true"}, "reads no files"),
 ]
 
 
