@@ -6,7 +6,6 @@ import multiprocessing
 import os
 import queue
 import sys
-import tempfile
 from dataclasses import dataclass
 
 
@@ -91,15 +90,14 @@ def _work(pipe) -> None:
 
 def _read_no_files() -> None:
     """From now on this process opens only what eureka itself needs: Python's and the
-    packages' own files, the kernel cache (beside the kernels, or Numba's cache folder),
-    temporary files and the system's /dev, /proc and /sys. Whatever a request names (a record given as a path to `check mathable
+    packages' own files, the kernel cache (beside the kernels, or Numba's cache folder)
+    and the system's /dev, /proc and /sys. Whatever a request names (a record given as a path to `check mathable
     --review`, say) is refused like an unreadable file, so no command can read the
     user's files, whichever of its parameters names one."""
     import eureka
     import eureka.cli
 
-    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, tempfile.gettempdir(),
-             "/dev", "/proc", "/sys", *eureka.__path__, *eureka.cli.__path__,
+    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, "/dev", "/proc", "/sys", *eureka.__path__, *eureka.cli.__path__,
              os.environ.get("NUMBA_CACHE_DIR") or os.path.expanduser("~/.cache")}
     allowed = tuple(os.path.realpath(r) + os.sep for r in roots)
 
