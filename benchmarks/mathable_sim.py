@@ -9,15 +9,25 @@ reference.
 
 The effort options replace the "sim" policy's default (sim.POLICY_EFFORT) for the run
 (the policy has no time budget, only a budget of work: --work).
+
+    python -m eureka.benchmarks.mathable_sim --calibrate --games 6 [--rollout equity]
+
+times the sim's plans instead, with no budget of work, and fits each plan's CPU time
+to its searches and the placements they tried: the cost of a search and of a
+placement, hence a search's fixed cost in placements (sim.SEARCH_WORK) and the budget
+of work a second of CPU buys on this machine.
 A move's time is its thread's CPU time (the "sim" policy simulates on the thread that
 plays its game) and its wall-clock time; with --threads above 1 games share the cores,
 so the wall-clock time of a move grows with the load, not its CPU time.
 """
 
 import argparse
+import dataclasses
 import math
 import statistics
 import time
+
+import numpy as np
 
 from eureka import parallel
 from eureka.benchmarks.mathable_policies import MoveClock, between, percent, signed
@@ -35,6 +45,47 @@ def wilson(successes: float, n: int) -> tuple:
     return centre - half, centre + half
 
 
+def calibrate(effort: sim.Effort, games: int, seed: int) -> None:
+    """Print the fit of the plans' CPU time to their searches and placements tried."""
+    choose, rollout, plans, spent = sim.choose, sim.rollout, [], []
+
+    def counted(*args):
+        work = []
+        found = rollout(*args[:5], work)
+        spent.extend(work)
+        return found
+
+    def timed(*args, **kwargs):
+        spent.clear()
+        cpu = time.thread_time()
+        found = choose(*args, **kwargs)
+        plans.append((len(spent), sum(spent), time.thread_time() - cpu))
+        return found
+
+    sim.choose, sim.rollout = timed, counted
+    simulation.PLANNERS["sim"], default = sim.planner(effort), simulation.PLANNERS["sim"]
+    try:
+        for i in range(games):
+            seats = ("sim", "optimal") if i % 2 == 0 else ("optimal", "sim")
+            simulation.play_game(seats, simulation.game_rng(seed, i))
+    finally:
+        sim.choose, sim.rollout = choose, rollout
+        simulation.PLANNERS["sim"] = default
+    searches, tried, cpu = np.array([p for p in plans if p[0]], dtype=float).T
+    (per_search, per_try), *_ = np.linalg.lstsq(np.column_stack([searches, tried]), cpu)
+    fixed = per_search / per_try
+    ratio = cpu / (tried + fixed * searches)
+    print(f"{len(cpu)} plans ({effort.rollout} rollouts, {effort.plies} plies, "
+          f"{games} games, seed {seed}): CPU median {statistics.median(cpu):.3f} s, "
+          f"max {cpu.max():.3f} s")
+    print(f"  a search {per_search * 1e6:.1f} µs, a placement tried {per_try * 1e9:.1f} ns:"
+          f" a search's fixed cost {fixed:,.0f} placements (sim.SEARCH_WORK: "
+          f"{sim.SEARCH_WORK[effort.rollout]:,}); a second of CPU: "
+          f"{1 / per_try:,.0f} work")
+    print(f"  seconds per work, against the median: {ratio.min() / np.median(ratio):.2f}"
+          f" to {ratio.max() / np.median(ratio):.2f}")
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200,
@@ -47,11 +98,16 @@ def main(argv=None) -> None:
     parser.add_argument("--work", type=int, default=base.work,
                         help="the budget of work of a plan (sim.Effort.work); 0: none")
     parser.add_argument("--rollout", default=base.rollout, choices=sim.ROLLOUTS)
+    parser.add_argument("--calibrate", action="store_true",
+                        help="fit the plans' CPU time to their work (no budget of work)")
     args = parser.parse_args(argv)
     if args.games < 2 or args.games % 2:
         parser.error("--games takes an even number ≥ 2 (each deal is played twice)")
     effort = sim.Effort(args.candidates, args.plies, args.iterations,
                         rollout=args.rollout, work=args.work or None)
+    if args.calibrate:
+        calibrate(dataclasses.replace(effort, work=None), args.games, args.seed)
+        return
     policies = ("sim", "optimal")
     default = simulation.PLANNERS["sim"]
     simulation.PLANNERS["sim"] = sim.planner(effort)

@@ -17,7 +17,7 @@ from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_LIKE, InputErr
 from eureka.cli.simulate_cmds import SEED, THREADS, _games, _players, _policies
 from eureka.mathable import GAME
 from eureka.mathable.board import cell_name
-from eureka.mathable.game import MAX_GAMES, POLICIES, RANKINGS
+from eureka.mathable.game import MAX_GAMES, POLICIES, RANKINGS, ROLLOUTS
 from eureka.mathable.position import render
 from eureka.mathable.record import action_text, write
 from eureka.text import plural
@@ -148,6 +148,9 @@ SIM_OPTIONS = (
     click.option("--plies", type=Whole(0, 8), metavar="P",
                  help="With --by sim: turns played after the candidate in each deal "
                       "(default 2: the opponent's reply and the mover's next)."),
+    click.option("--rollout", type=click.Choice(ROLLOUTS),
+                 help="With --by sim: the policy that plays those turns (default "
+                      "equity; optimal: the highest score)."),
     click.option("--seed", type=Whole(0, 2**64 - 1), metavar="S",
                  help="With --by sim: the seed of the deals (default 0)."),
 )

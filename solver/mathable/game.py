@@ -16,6 +16,7 @@ from eureka.mathable.tokens import (FULL_RACK_BONUS, HOLDERS, MAX_RACK, MIN_PLAY
 
 POLICIES = ("optimal", "equity", "sim", "endgame", "greedy", "random")  # simulate.py
 RANKINGS = ("score", "equity")      # what `solve` ranks the turns by (solve.py)
+ROLLOUTS = ("equity", "optimal")    # the policies a simulation's rollouts play (sim.py)
 MAX_GAMES = 100_000     # games a self-play run: about half an hour, ~1 kB kept per game
 
 

@@ -446,8 +446,9 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
               bound_after):
     """The `limit` highest-scoring sets of placements (see ranked_sets)."""
     offset = np.zeros(1 << MAX_RACK, dtype=np.int64)
-    return ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit,
-                       max_states, bound_after, 1, offset, offset)
+    n, _, found = ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit,
+                              max_states, bound_after, 1, offset, offset)
+    return n, found
 
 
 @njit(cache=True, nogil=True)
@@ -473,8 +474,9 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
     `bound_after` sets are stored (BOUND_AFTER): it costs more than it saves in small
     searches.
 
-    Returns (entries, sets): the number of sets stored (negative: more than
-    max_states, the search stopped) and, for each set whose total reaches the final
+    Returns (entries, steps, sets): the number of sets stored (negative: more than
+    max_states, the search stopped), the placements tried (the search's work, which
+    its time follows closely) and, for each set whose total reaches the final
     threshold, a row: key, score, size, then its placement codes in order (−1
     padded)."""
     nv = rack_vals.size
@@ -525,7 +527,7 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
     couldk = np.full((full + 1, nv), -1, dtype=np.int64)
     subs = np.zeros(full + 1, dtype=np.int64)      # the tokens left, by depth
     subs[0] = subsets - 1
-    stamp, depth = 0, 0
+    stamp, depth, steps = 0, 0, 0
     while True:
         if nxt[depth] == mn[depth]:
             if depth == 0:
@@ -537,6 +539,7 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
             continue
         code, pts = mcode[depth, nxt[depth]], mpts[depth, nxt[depth]]
         nxt[depth] += 1
+        steps += 1
         if depth > 0 and code < placed[depth] and _independent(code, placed[depth]):
             continue            # the same set, same score: reached by the other order
         g2, size2 = score[depth] + pts, depth + 1
@@ -610,7 +613,7 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
                 capped[size2] = False
         if e < 0 and (expand or total >= thr):
             if n >= max_states:
-                return -n - 1, np.zeros((0, 3 + MAX_RACK), dtype=np.int64)
+                return -n - 1, steps, np.zeros((0, 3 + MAX_RACK), dtype=np.int64)
             table.add(keys, info, slots, n, key, -1 - e)
             e, n = n, n + 1
             info[e, table.G], info[e, table.LAST] = g2, code
@@ -630,7 +633,7 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
                                  stamp, hits, new_code, new_pts, mcode[depth - 1],
                                  mpts[depth - 1], mn[depth - 1], mcode[depth],
                                  mpts[depth])
-    return n, _the_best(keys, info, slots, n, heap, hn, limit)
+    return n, steps, _the_best(keys, info, slots, n, heap, hn, limit)
 
 
 @njit(cache=True, inline="always")

@@ -21,7 +21,7 @@ PRUNE_AFTER deals, a candidate whose paired difference to the leader is below 0 
 budget checked between rounds (on one thread, between deals).  Deal i of a run seeded S
 depends on (S, i) alone, so a run without a time budget gives the same answer on any
 number of threads.  The `sim` policy has no time budget but a budget of work (Effort's
-`work`, checked after every deal), so a seeded self-play game repeats exactly.
+`work`, checked after every search), so a seeded self-play game repeats exactly.
 
 What the rollout simplifies, alike for every candidate: a token drawn on a restriction
 square is taken with the refill (the same tokens from the same bag), so it is not
@@ -31,6 +31,7 @@ valued (no deductions); when the bag is empty and a player has emptied the holde
 game ends, and each holder's tokens are deducted instead of valued as a leave.
 """
 
+import dataclasses
 import math
 import statistics
 import time
@@ -43,6 +44,7 @@ import numpy as np
 
 from eureka import parallel
 from eureka.errors import EurekaError
+from eureka.mathable.game import ROLLOUTS
 from eureka.mathable.leave import leave_value
 from eureka.mathable.position import Position, with_rack
 from eureka.mathable.solve import (Ranked, Solution, best_turns, board_array, placed_on,
@@ -52,26 +54,30 @@ from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus, token_set
 ROUND = 8                   # deals between the checks of the time budget and pruning
 PRUNE_AFTER = 2 * ROUND     # deals before a candidate may be dropped
 Z95 = 1.96
-ROLLOUTS = {"equity": "equity", "optimal": "score"}     # rollout policy -> ranked's key
+RANKED_BY = dict(zip(ROLLOUTS, ("equity", "score")))     # rollout policy -> ranked's key
 LIMITS = {"candidates": (1, 50), "plies": (0, 8), "iterations": (1, 100_000),
           "work": (1, 10 ** 12)}
 MAX_SECONDS = 3600
-SEARCH_WORK = 2000          # a search's fixed cost, in sets stored (roughly, CPU time)
+# A search's fixed cost in placements tried, by the policy it plays: measured ~90 and
+# ~150 µs a search (Python included) against ~100 ns a placement tried
+# (python -m eureka.benchmarks.mathable_sim --calibrate).
+SEARCH_WORK = {"optimal": 900, "equity": 1500}
 
 
 @dataclass(frozen=True)
 class Effort:
     """How hard to simulate: the candidates (top K by equity), the turns played after
     the candidate, the deals, a time budget in seconds (None: none), the rollout
-    policy, and a budget of work (None: none): the sets of placements the rollouts'
-    searches store (solve.ranked's `stored`) plus SEARCH_WORK a search, a measure of
-    work that does not depend on the machine.  EurekaError for values out of LIMITS."""
+    policy, and a budget of work (None: none): the placements the rollouts' searches
+    try (solve.ranked's `work`) plus SEARCH_WORK[rollout] a search, a measure of work
+    that does not depend on the machine, and which the time follows closely.
+    EurekaError for values out of LIMITS."""
 
     candidates: int = 10
     plies: int = 2
     iterations: int = 200
     seconds: float | None = None
-    rollout: str = "optimal"
+    rollout: str = "equity"
     work: int | None = None
 
     def __post_init__(self):
@@ -91,9 +97,10 @@ class Effort:
                               f"{', '.join(ROLLOUTS)}")
 
 
-# The "sim" policy's: no time budget (games repeat) but a budget of work, which caps
-# the heavy turns (figures: benchmarks/mathable_sim.py, docs/MATHABLE.md).
-POLICY_EFFORT = Effort(candidates=8, plies=2, iterations=64, work=2_000_000)
+# The "sim" policy's: no time budget (games repeat) but a budget of work a turn, about
+# a second of CPU on the machine of docs/BENCHMARKS.md, which caps the heavy turns.
+POLICY_EFFORT = Effort(candidates=8, plies=2, iterations=64, rollout="equity",
+                       work=10_000_000)
 
 
 @dataclass(frozen=True)
@@ -153,10 +160,10 @@ def deal(unseen, seed: int, i: int) -> tuple:
 
 
 def rollout(view: View, play: Ranked, dealt: tuple, plies: int,
-            rollout_policy: str, stored: list | None = None) -> tuple:
+            rollout_policy: str, work: list | None = None) -> tuple:
     """The value of `play` on one deal (see the module's docstring): the mover's equity
     at the horizon minus the opponents' mean; and, with the leads known, the mover's
-    smallest lead in points over an opponent then (else None).  `stored`: as for
+    smallest lead in points over an opponent then (else None).  `work`: as for
     solve.ranked, one entry a search."""
     board = view.board
     holders = [list(view.rack)]
@@ -168,13 +175,13 @@ def rollout(view: View, play: Ranked, dealt: tuple, plies: int,
     n = len(holders)
     points = [0] * n
     leaves = [None] * n                                 # each holder after its last turn
-    key = ROLLOUTS[rollout_policy]
+    key = RANKED_BY[rollout_policy]
     seat, ended = 0, False
     for ply in range(plies + 1):
         holder = holders[seat]
         if ply:
             found = plan(board, holder, 1, full_rack_bonus(holder, view.full_rack),
-                         by=key, edition=view.edition, stored=stored)
+                         by=key, edition=view.edition, work=work)
             play = found[0] if found else None
         if play is not None:
             board = placed_on(board, play.placements)
@@ -200,12 +207,16 @@ def rollout(view: View, play: Ranked, dealt: tuple, plies: int,
 
 
 def choose(view: View, plays, effort: Effort = Effort(), seed: int = 0,
-           workers: int = 1, clock=time.perf_counter) -> list:
+           workers: int = 1, clock=time.perf_counter, spent: list | None = None) -> list:
     """The candidate plays (Ranked) simulated, as Candidate, best
     first: by mean among those not dropped, then the dropped ones by mean.  One play
     needs no simulation; with one opponent and an empty bag one deal is all there is.
     The time budget is measured by `clock` (wall-clock seconds by default); it and the
-    budget of work are checked after every deal on one worker, else every round."""
+    budget of work are checked after every deal on one worker, else every round; on
+    one worker a deal past the first is also dropped unfinished as soon as its
+    searches bring the work to the budget (common random numbers: every live
+    candidate is played on every deal counted).  `spent`, if given, gets the work of
+    the run appended."""
     plays = list(plays)
     values = [[] for _ in plays]
     margins = [[] for _ in plays]
@@ -215,12 +226,18 @@ def choose(view: View, plays, effort: Effort = Effort(), seed: int = 0,
         deals = 0
     elif len(view.opponents) == 1 and len(view.unseen) <= view.opponents[0]:
         deals = 1
+    def cost(tried: list) -> int:
+        return sum(tried) + SEARCH_WORK[effort.rollout] * len(tried)
 
-    def one(i):
-        dealt, stored = deal(view.unseen, seed, i), []
-        row = [rollout(view, plays[c], dealt, effort.plies, effort.rollout, stored)
-               for c in live]
-        return row, sum(stored) + SEARCH_WORK * len(stored)
+    def one(i, room=None):
+        """Deal i's row (None: dropped, its work past `room`) and its work."""
+        dealt, tried, row = deal(view.unseen, seed, i), [], []
+        for c in live:
+            if room is not None and row and cost(tried) >= room:
+                return None, cost(tried)
+            row.append(rollout(view, plays[c], dealt, effort.plies, effort.rollout,
+                               tried))
+        return row, cost(tried)
 
     started, done, work = clock(), 0, 0
 
@@ -228,12 +245,20 @@ def choose(view: View, plays, effort: Effort = Effort(), seed: int = 0,
         return (effort.seconds is not None and clock() - started >= effort.seconds) \
             or (effort.work is not None and work >= effort.work)
 
+    def run(first: int, count: int):
+        """The rows of `count` deals from `first`, with their work: on one worker,
+        the budget of work left is each deal's room (the first deal always ends)."""
+        if workers > 1:
+            return pool.map(one, range(first, first + count))
+        return (one(i, None if effort.work is None or i == 0 else effort.work - work)
+                for i in range(first, first + count))
+
     with ThreadPoolExecutor(workers) as pool:
         while done < deals and len(live) > 1:
-            count = min(ROUND, deals - done)
-            for row, spent in (pool.map if workers > 1 else map)(
-                    one, range(done, done + count)):
-                work += spent
+            for row, its_work in run(done, min(ROUND, deals - done)):
+                work += its_work
+                if row is None:
+                    break
                 for c, (v, m) in zip(live, row):
                     values[c].append(v)
                     margins[c].append(m)
@@ -244,6 +269,8 @@ def choose(view: View, plays, effort: Effort = Effort(), seed: int = 0,
                 break
             if done >= PRUNE_AFTER:
                 live = _survivors(live, values)
+    if spent is not None:
+        spent.append(work)
     found = [Candidate(c, tuple(values[c]),
                        None if view.lead is None else tuple(margins[c]))
              for c in range(len(plays))]
@@ -266,21 +293,28 @@ def planner(effort: Effort = POLICY_EFFORT):
     """A self-play planner (simulate.PLANNERS) that simulates the seat's top
     `effort.candidates` turns by equity on one thread (self-play runs its games on the
     threads), with deals seeded from the game's generator: no time budget (EurekaError
-    for an effort with one), so a seeded game repeats exactly.  It sees only what the
-    seat sees: the board, its holder, the unseen tokens and the other holders' sizes."""
+    for an effort with one), so a seeded game repeats exactly.  The budget of work is
+    a turn's: the plans of one turn (again after an extra draw) share it, through the
+    game's `work` (reset by self-play each turn).  It sees only what the seat sees: the
+    board, its holder, the unseen tokens and the other holders' sizes."""
     if effort.seconds is not None:
         raise EurekaError("the sim policy plays without a time budget (games repeat)")
 
     def plan_turn(game, seat, holder, full_bonus):
+        spent = []
         turns = plan(game.board, holder, effort.candidates, full_bonus, by="equity",
-                     edition=game.edition)
+                     edition=game.edition, work=spent)
+        game.work += sum(spent) + SEARCH_WORK["equity"] * len(spent)
         if len(turns) < 2:
             return turns[0] if turns else None
         n = len(game.holders)
         view = View(game.board, tuple(holder), tuple(sorted(game.unseen(seat))),
                     tuple(len(game.holders[(seat + k) % n]) for k in range(1, n)),
                     full_rack=game.bonus, edition=game.edition)
-        found = choose(view, turns, effort, seed=int(game.rng.integers(1 << 62)))
+        left = None if effort.work is None else max(1, effort.work - game.work)
+        found = choose(view, turns, dataclasses.replace(effort, work=left),
+                       seed=int(game.rng.integers(1 << 62)), spent=spent)
+        game.work += spent[-1]
         return turns[found[0].rank]
 
     return plan_turn

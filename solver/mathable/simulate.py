@@ -138,6 +138,7 @@ class _Game:
         self.grid = dict(START)
         self.board = board_array(self.grid)         # the same, as the kernels' board
         self.holders = [[] for _ in range(n)]
+        self.work = 0       # the work of the turn's plans so far (sim.planner's budget)
 
     def draw(self) -> int:
         """A token taken from the bag at random."""
@@ -221,7 +222,7 @@ def _turn(game: _Game, seat: int, policy: str, full_bonus: int, placed: list,
             return True
         return False
 
-    points = 0
+    points, game.work = 0, 0
     if policy in PLANNERS:
         while holder:
             plan = PLANNERS[policy](game, seat, holder, full_bonus)

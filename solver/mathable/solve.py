@@ -22,6 +22,9 @@ from eureka.mathable.tokens import MAX_RACK, full_rack_bonus
 
 MAX_STATES = 100_000    # sets of placements stored, then refused: under 1 s and 30 MB
                         # (the worst 7-token rack of the real games stores 21,936)
+_NO_LEAVES = np.zeros(1 << MAX_RACK, dtype=np.int64)
+BY_SCORE = (1, _NO_LEAVES, _NO_LEAVES)  # kernels.ranked_sets' scale, offsets and reach
+                                        # for a ranking by score
 
 
 class Ranked(NamedTuple):
@@ -105,30 +108,27 @@ def _leaves(vals, counts, edition: int, table: leave.Leaves) -> tuple:
 def ranked(board: np.ndarray, rack, limit: int = 1, bonus: int = 0,
            max_states: int = MAX_STATES, bound_after: int = kernels.BOUND_AFTER,
            by: str = "score", edition: int = 126, leaves: leave.Leaves | None = None,
-           stored: list | None = None) -> list:
+           work: list | None = None) -> list:
     """The `limit` best distinct turns (sets of placements) on a kernel board
     (board_array) by score or equity (`by`; the leave values of `edition` from the table
     `leaves`, by default leave.current()), as Ranked, best first; `bonus` is added to a
     turn that places every token of the rack.  Equal ranks: fewer placements first, then
     the placements (square, then value) in reading order.  SearchTooLarge past
     max_states sets of placements; `bound_after` is the kernel's (tests set 0 to bound
-    from the start).  `stored`, if given, gets the number of sets the search stored
-    appended (max_states when it refuses): a measure of its work."""
+    from the start).  `work`, if given, gets the placements the search tried appended
+    (refused or not): a measure of its work that its time follows closely."""
     if by not in ("score", "equity"):
         raise EurekaError(f"the search ranks turns by score or equity, not {by!r}")
     rack = list(rack)
     vals, counts = _rack(rack)
     if not rack:
         return []
-    search = (bonus, limit, max_states, bound_after)
     table = leaves or leave.current()
-    if by == "equity":
-        n, found = kernels.ranked_sets(board.copy(), SQ_OP, AWARD, vals, counts, *search,
-                                       *_leaves(vals, counts, edition, table))
-    else:
-        n, found = kernels.best_sets(board.copy(), SQ_OP, AWARD, vals, counts, *search)
-    if stored is not None:
-        stored.append(max_states if n < 0 else int(n))
+    ranking = _leaves(vals, counts, edition, table) if by == "equity" else BY_SCORE
+    n, steps, found = kernels.ranked_sets(board.copy(), SQ_OP, AWARD, vals, counts, bonus,
+                                          limit, max_states, bound_after, *ranking)
+    if work is not None:
+        work.append(int(steps))
     if n < 0:
         raise SearchTooLarge(f"more than {max_states:,} sets of placements to search (a "
                              f"rack of {len(rack)} tokens that fit almost anywhere): "
@@ -146,21 +146,21 @@ def ranked(board: np.ndarray, rack, limit: int = 1, bonus: int = 0,
 
 
 def plan(board: np.ndarray, rack, limit: int = 1, bonus: int = 0, by: str = "score",
-         edition: int = 126, stored: list | None = None) -> list:
+         edition: int = 126, work: list | None = None) -> list:
     """`ranked`, never SearchTooLarge: a search past its budget of sets (by equity
     rare, its bound looser than the score's) gives the best turn by score, and past
     that too, the best single placement (square, then value, in reading order on equal
     points).  Ranked by equity, a fallback's equity is its total plus its leave's
-    value.  `stored`: as for `ranked`, one entry a search."""
+    value.  `work`: as for `ranked`, one entry a search."""
     rack = list(rack)
     try:
-        return ranked(board, rack, limit, bonus, by=by, edition=edition, stored=stored)
+        return ranked(board, rack, limit, bonus, by=by, edition=edition, work=work)
     except SearchTooLarge:
         if (by, limit) == ("score", 1):
             found = _best_single(board, rack)
         else:
             try:
-                found = ranked(board, rack, 1, bonus, stored=stored)
+                found = ranked(board, rack, 1, bonus, work=work)
             except SearchTooLarge:
                 found = _best_single(board, rack)
     if by == "score":

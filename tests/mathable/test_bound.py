@@ -146,3 +146,22 @@ def test_the_bound_prunes():
     (bounded, best), (unbounded, everything) = runs
     assert 0 < 2 * bounded < unbounded
     assert best[:, :3].tolist() == everything[:, :3].tolist() == [[107, 57, 7]]
+
+
+def test_the_work_counts_every_placement_tried():
+    """A one-token search tries each legal placement once; a refused search still
+    reports its work; a bounded search tries fewer placements than the full one."""
+    board = solve.board_array(dict(START))
+    work = []
+    solve.ranked(board, [12], work=work)
+    assert work == [len(solve.single_placements(dict(START), [12]))] and work[0] > 0
+    grid = dict(START)
+    for play in GAMES[2].plays[:12]:
+        grid.update((p.cell, p.value) for p in play.placements)
+    board, rack = solve.board_array(grid), [1, 2, 3, 4, 5, 6, 7]
+    with pytest.raises(SearchTooLarge):
+        solve.ranked(board, rack, max_states=1_000, work=work)
+    solve.ranked(board, rack, bound_after=0, work=work)
+    solve.ranked(board, rack, max_states=10**7, bound_after=10**9, work=work)
+    refused, bounded, full = work[1:]
+    assert 1_000 <= refused < full and 0 < 2 * bounded < full

@@ -137,8 +137,9 @@ def test_candidates_share_deals_and_the_worse_are_dropped():
     # Common random numbers: deal i is the same for every candidate.
     view = opening_view()
     dealt = sim.deal(view.unseen, 1, 3)
+    rollout = sim.Effort().rollout
     for c in found[:3]:
-        assert c.values[3] == sim.rollout(view, plays[c.rank], dealt, 2, "optimal")[0]
+        assert c.values[3] == sim.rollout(view, plays[c.rank], dealt, 2, rollout)[0]
 
 
 def test_one_candidate_is_not_simulated_and_an_empty_bag_is_dealt_once():
@@ -220,20 +221,58 @@ def test_the_policy_default_has_no_time_budget(monkeypatch):
         sim.planner(sim.Effort(seconds=1.0))
 
 
-def test_the_budget_of_work_ends_the_run_between_deals_or_rounds():
-    """Each rollout search counts its stored sets plus SEARCH_WORK: on one worker the
-    run stops after the deal that reaches the budget, on two after that round."""
-    plays, view, stored = opening_plays(3), opening_view(), []
-    for play in plays:
-        sim.rollout(view, play, sim.deal(view.unseen, 0, 0), 1, "optimal", stored)
-    first = sum(stored) + sim.SEARCH_WORK * len(stored)
-    assert len(stored) == 3 and first > 3 * sim.SEARCH_WORK
-    for workers, deals in ((1, 2), (2, sim.ROUND)):
-        effort = sim.Effort(iterations=50, plies=1, work=first + 1)
-        found = sim.choose(view, plays, effort, workers=workers)
-        assert {c.iterations for c in found} == {deals}
-    effort = sim.Effort(iterations=50, plies=1, work=first)
-    assert {c.iterations for c in sim.choose(view, plays, effort)} == {1}
+def test_the_budget_of_work_ends_the_run_within_a_deal_or_after_a_round():
+    """Each rollout search counts the placements it tried plus SEARCH_WORK.  On one
+    worker the run stops as soon as the budget is reached: a deal past the first is
+    dropped unfinished (every deal counted has every candidate); on two, after the
+    round."""
+    plays, view = opening_plays(3), opening_view()
+
+    def cost(i: int) -> tuple:
+        spent = []
+        for play in plays:
+            sim.rollout(view, play, sim.deal(view.unseen, 0, i), 1, "optimal", spent)
+        return spent, sum(spent) + sim.SEARCH_WORK["optimal"] * len(spent)
+
+    spent, first = cost(0)
+    second = cost(1)[1]
+    assert len(spent) == 3 and first > 3 * sim.SEARCH_WORK["optimal"]
+
+    def deals(work: int, workers: int = 1) -> set:
+        effort = sim.Effort(iterations=50, plies=1, rollout="optimal", work=work)
+        return {c.iterations for c in sim.choose(view, plays, effort, workers=workers)}
+
+    assert deals(1) == deals(first) == deals(first + 1) == {1}
+    assert deals(first + second) == {2}
+    assert deals(first + 1, workers=2) == {sim.ROUND}
+
+
+def test_the_plans_of_a_turn_share_its_budget_of_work(monkeypatch):
+    """The planner's budget is the turn's: a second plan in the same turn (after an
+    extra draw) gets what the first left, at least one deal; self-play resets it."""
+    budgets, choose = [], sim.choose
+
+    def spy(view, plays, effort, **kwargs):
+        budgets.append(effort.work)
+        return choose(view, plays, effort, **kwargs)
+
+    monkeypatch.setattr(sim, "choose", spy)
+    plan = sim.planner(sim.Effort(candidates=3, plies=1, iterations=16, work=10 ** 9))
+    game = opening_game(seed=3)
+    holder = list(game.holders[0])
+    plan(game, 0, holder, FULL_RACK_BONUS)
+    first = game.work
+    plan(game, 0, holder, FULL_RACK_BONUS)
+    # the same board and holder: the second plan's search costs what the first's did
+    search = 10 ** 9 - budgets[0]
+    assert 0 < search < first and budgets[1] == budgets[0] - first
+    assert game.work > first + search
+    game.work = 10 ** 9
+    plan(game, 0, holder, FULL_RACK_BONUS)
+    assert budgets[2] == 1
+    game.work = 10 ** 9
+    simulation._turn(game, 0, "optimal", FULL_RACK_BONUS, [], [])
+    assert game.work == 0
 
 
 @pytest.mark.parametrize("bonus, holder", [(False, [1, 2, 3, 4, 5]), (False, list(range(7))),
@@ -339,6 +378,10 @@ def test_solve_by_sim_json_repeats_and_follows_the_schema():
     assert all(s["low"] <= s["mean"] <= s["high"] and s["win_probability"] is None
                for s in sims)
     assert sims[0]["mean"] == max(s["mean"] for s in sims if s["iterations"] == 16)
+    assert first["simulation"]["rollout"] == sim.Effort().rollout == "equity"
+    optimal = assert_valid(json.loads(run(*SIM, "--rollout", "optimal", "--json").stdout))
+    assert optimal["simulation"]["rollout"] == "optimal"
+    assert [t["simulation"] for t in optimal["turns"]] != sims
 
 
 def test_the_scores_of_a_position_give_the_win_probability(tmp_path):
@@ -359,6 +402,7 @@ def test_the_scores_of_a_position_give_the_win_probability(tmp_path):
     (["--seconds", "nan"], "time budget"),
     (["--limit", "2"], "no --limit"),
     (["--endgame"], "no --limit, --moves or --endgame"),
+    (["--rollout", "greedy"], "'greedy' is not one of 'equity', 'optimal'"),
 ])
 def test_solve_by_sim_refuses_bad_options_in_one_line(args, message):
     result = run(*SIM, *args)
@@ -375,7 +419,8 @@ def test_the_help_states_the_library_defaults():
     text = " ".join(run("solve", "mathable", "--help").stdout.split())
     effort = sim.Effort()
     for option, value in (("candidates", effort.candidates),
-                          ("iterations", effort.iterations), ("plies", effort.plies)):
+                          ("iterations", effort.iterations), ("plies", effort.plies),
+                          ("rollout", effort.rollout)):
         assert f"--{option}" in text and f"(default {value}" in text
     assert effort.seconds is None and "default: no time limit" in text
 
