@@ -19,13 +19,18 @@ from eureka.mathable import solve
 from eureka.mathable.tokens import full_rack_bonus
 
 
-def _reference(path: str):
-    """The best_sets kernel of another kernels.py."""
+def _reference_module(path: str):
+    """Another kernels.py, loaded as a module."""
     spec = importlib.util.spec_from_file_location("reference_kernels", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module             # Numba's cache finds it by name
     spec.loader.exec_module(module)
-    return module.best_sets
+    return module
+
+
+def _reference(path: str):
+    """The best_sets kernel of another kernels.py."""
+    return _reference_module(path).best_sets
 
 
 def _kernel(best_sets):

@@ -1,0 +1,63 @@
+"""The worst 7-token Mathable rack of the real games (1–7 before turn 13 of train_3,
+`workloads.mathable_hard_racks`): the best turn's search alone, today's kernel against
+a reference kernels.py run by turns in the same process (thread CPU time, medians).
+
+    git show ce893d9:solver/mathable/kernels.py > /tmp/kernels_before12.py
+    python -m eureka.benchmarks.mathable_hard --reference /tmp/kernels_before12.py
+
+A reference exposes best_sets with today's arguments, or best_turns(board, sq_op,
+award, values, counts, max_states): the exhaustive search before issue 12.
+"""
+
+import argparse
+import statistics
+import time
+
+from eureka.benchmarks.mathable_equity import _reference_module
+from eureka.benchmarks.workloads import mathable_hard_racks
+from eureka.mathable import kernels, solve
+from eureka.mathable.tokens import FULL_RACK_BONUS
+
+
+def searches(reference) -> dict:
+    """name -> a call of that kernel on the worst rack."""
+    position = mathable_hard_racks()[0]
+    board = solve.board_array(dict(position.grid))
+    vals, counts = solve._rack(list(position.rack))
+    args = (solve.SQ_OP, solve.AWARD, vals, counts)
+    out = {"eureka": lambda: kernels.best_sets(board.copy(), *args, FULL_RACK_BONUS, 1,
+                                               solve.MAX_STATES, kernels.BOUND_AFTER)}
+    if reference is not None and hasattr(reference, "best_sets"):
+        out["reference"] = lambda: reference.best_sets(
+            board.copy(), *args, FULL_RACK_BONUS, 1, solve.MAX_STATES, kernels.BOUND_AFTER)
+    elif reference is not None:
+        out["reference"] = lambda: reference.best_turns(board.copy(), *args, 10 ** 7)
+    return out
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--reference", metavar="FILE", help="another kernels.py")
+    args = parser.parse_args(argv)
+    calls = searches(None if args.reference is None else _reference_module(args.reference))
+    times = {name: [] for name in calls}
+    for call in calls.values():
+        call()                                          # compile or load
+    for _ in range(args.rounds):
+        for name, call in calls.items():
+            start = time.thread_time()
+            call()
+            times[name].append(1000 * (time.thread_time() - start))
+    with open("/proc/loadavg") as f:
+        load = f.read().split()[0]
+    print(f"the worst 7-token rack, {args.rounds} rounds by turns, load average {load}:")
+    base = statistics.median(times["eureka"])
+    for name, ms in times.items():
+        median = statistics.median(ms)
+        print(f"  {name:<10} median {median:8.1f} ms, least {min(ms):8.1f} ms"
+              f"   {median / base:6.2f}x eureka")
+
+
+if __name__ == "__main__":
+    main()
