@@ -19,7 +19,7 @@ from eureka.mathable import solve
 from eureka.mathable.tokens import full_rack_bonus
 
 
-def _reference_module(path: str):
+def reference_module(path: str):
     """Another kernels.py, loaded as a module."""
     spec = importlib.util.spec_from_file_location("reference_kernels", path)
     module = importlib.util.module_from_spec(spec)
@@ -30,26 +30,26 @@ def _reference_module(path: str):
 
 def _reference(path: str):
     """The best_sets kernel of another kernels.py."""
-    return _reference_module(path).best_sets
+    return reference_module(path).best_sets
 
 
-def _kernel(best_sets):
+def kernel_call(best_sets):
     """A call of a best_sets kernel alone (move generation, no Python around it)."""
     def call(board, rack, bonus):
         vals, counts = solve._rack(list(rack))
-        best_sets(board.copy(), solve.SQ_OP, solve.AWARD, vals, counts, bonus, 1,
-                  solve.MAX_STATES, solve.kernels.BOUND_AFTER)
+        return best_sets(board.copy(), solve.SQ_OP, solve.AWARD, vals, counts, bonus, 1,
+                         solve.MAX_STATES, solve.kernels.BOUND_AFTER)
     return call
 
 
 def variants(reference):
     """name -> call(board, rack, bonus): the score kernel, and solve.ranked by score
     and by equity (the leave values and the turn's Python included)."""
-    out = {"score": _kernel(solve.kernels.best_sets),
+    out = {"score": kernel_call(solve.kernels.best_sets),
            "ranked": lambda b, r, bonus: solve.ranked(b, r, 1, bonus),
            "equity": lambda b, r, bonus: solve.ranked(b, r, 1, bonus, by="equity")}
     if reference is not None:
-        out["reference"] = _kernel(reference)
+        out["reference"] = kernel_call(reference)
     return out
 
 

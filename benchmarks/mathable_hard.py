@@ -13,7 +13,7 @@ import argparse
 import statistics
 import time
 
-from eureka.benchmarks.mathable_equity import _reference_module
+from eureka.benchmarks.mathable_equity import kernel_call, reference_module
 from eureka.benchmarks.workloads import mathable_hard_racks
 from eureka.mathable import kernels, solve
 from eureka.mathable.tokens import FULL_RACK_BONUS
@@ -23,15 +23,15 @@ def searches(reference) -> dict:
     """name -> a call of that kernel on the worst rack."""
     position = mathable_hard_racks()[0]
     board = solve.board_array(dict(position.grid))
-    vals, counts = solve._rack(list(position.rack))
-    args = (solve.SQ_OP, solve.AWARD, vals, counts)
-    out = {"eureka": lambda: kernels.best_sets(board.copy(), *args, FULL_RACK_BONUS, 1,
-                                               solve.MAX_STATES, kernels.BOUND_AFTER)}
+    rack = list(position.rack)
+    out = {"eureka": lambda: kernel_call(kernels.best_sets)(board, rack, FULL_RACK_BONUS)}
     if reference is not None and hasattr(reference, "best_sets"):
-        out["reference"] = lambda: reference.best_sets(
-            board.copy(), *args, FULL_RACK_BONUS, 1, solve.MAX_STATES, kernels.BOUND_AFTER)
+        out["reference"] = lambda: kernel_call(reference.best_sets)(board, rack,
+                                                                    FULL_RACK_BONUS)
     elif reference is not None:
-        out["reference"] = lambda: reference.best_turns(board.copy(), *args, 10 ** 7)
+        vals, counts = solve._rack(rack)
+        out["reference"] = lambda: reference.best_turns(board.copy(), solve.SQ_OP,
+                                                        solve.AWARD, vals, counts, 10 ** 7)
     return out
 
 
@@ -40,7 +40,7 @@ def main(argv=None) -> None:
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--reference", metavar="FILE", help="another kernels.py")
     args = parser.parse_args(argv)
-    calls = searches(None if args.reference is None else _reference_module(args.reference))
+    calls = searches(None if args.reference is None else reference_module(args.reference))
     times = {name: [] for name in calls}
     for call in calls.values():
         call()                                          # compile or load

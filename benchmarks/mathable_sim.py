@@ -4,11 +4,14 @@ interval over the deals that simulate reports), its mean spread, and the seconds
 of each policy in the same games: median and max for sim, median for optimal, the
 reference.
 
-    python -m eureka.benchmarks.mathable_sim --games 60 --seed 21 --threads 1 \\
-        [--iterations 64 --candidates 8 --plies 2 --work 2000000 --rollout optimal]
+    python -m eureka.benchmarks.mathable_sim --games 100 --seed 41 --threads 1 \\
+        [--iterations 64 --candidates 8 --plies 2 --work 10000000 --rollout equity]
 
 The effort options replace the "sim" policy's default (sim.POLICY_EFFORT) for the run
-(the policy has no time budget, only a budget of work: --work).
+(the policy has no time budget, only a budget of work a turn: --work).
+A move's time is its thread's CPU time (the "sim" policy simulates on the thread that
+plays its game) and its wall-clock time; with --threads above 1 games share the cores,
+so the wall-clock time of a move grows with the load, not its CPU time.
 
     python -m eureka.benchmarks.mathable_sim --calibrate --games 6 [--rollout equity]
 
@@ -16,9 +19,6 @@ times the sim's plans instead, with no budget of work, and fits each plan's CPU 
 to its searches and the placements they tried: the cost of a search and of a
 placement, hence a search's fixed cost in placements (sim.SEARCH_WORK) and the budget
 of work a second of CPU buys on this machine.
-A move's time is its thread's CPU time (the "sim" policy simulates on the thread that
-plays its game) and its wall-clock time; with --threads above 1 games share the cores,
-so the wall-clock time of a move grows with the load, not its CPU time.
 """
 
 import argparse
@@ -71,7 +71,10 @@ def calibrate(effort: sim.Effort, games: int, seed: int) -> None:
     finally:
         sim.choose, sim.rollout = choose, rollout
         simulation.PLANNERS["sim"] = default
-    searches, tried, cpu = np.array([p for p in plans if p[0]], dtype=float).T
+    timed_plans = [p for p in plans if p[0]]
+    if not timed_plans:
+        raise SystemExit("no plan searched anything to fit (--plies 0?)")
+    searches, tried, cpu = np.array(timed_plans, dtype=float).T
     (per_search, per_try), *_ = np.linalg.lstsq(np.column_stack([searches, tried]), cpu)
     fixed = per_search / per_try
     ratio = cpu / (tried + fixed * searches)
@@ -96,7 +99,7 @@ def main(argv=None) -> None:
     for name in ("iterations", "candidates", "plies"):
         parser.add_argument(f"--{name}", type=int, default=getattr(base, name))
     parser.add_argument("--work", type=int, default=base.work,
-                        help="the budget of work of a plan (sim.Effort.work); 0: none")
+                        help="the budget of work of a turn (sim.Effort.work); 0: none")
     parser.add_argument("--rollout", default=base.rollout, choices=sim.ROLLOUTS)
     parser.add_argument("--calibrate", action="store_true",
                         help="fit the plans' CPU time to their work (no budget of work)")

@@ -149,8 +149,8 @@ SIM_OPTIONS = (
                  help="With --by sim: turns played after the candidate in each deal "
                       "(default 2: the opponent's reply and the mover's next)."),
     click.option("--rollout", type=click.Choice(ROLLOUTS),
-                 help="With --by sim: the policy that plays those turns (default "
-                      "equity; optimal: the highest score)."),
+                 help="With --by sim: how those turns are played (default equity: "
+                      "each the best turn by equity; optimal: the highest score)."),
     click.option("--seed", type=Whole(0, 2**64 - 1), metavar="S",
                  help="With --by sim: the seed of the deals (default 0)."),
 )
@@ -177,8 +177,8 @@ def _simulated_lines(result, board: bool) -> list:
         lines.append(f"Simulated: the top {plural(len(turns), 'turn')} by equity, each on "
                      f"up to {plural(effort.iterations, 'deal')} of the unseen tokens "
                      f"(seed {result.seed}),")
-        lines.append(f"then {plural(effort.plies, 'turn')} of the {effort.rollout} "
-                     f"policy; value: the mover's spread in equity then, best first")
+        lines.append(f"then {plural(effort.plies, 'turn')} played by the {effort.rollout} "
+                     f"rollout; value: the mover's spread in equity then, best first")
         lines.append(f"  {'#':>2} {'mean':>8} {'95% interval':>21} {'deals':>6}"
                      + (f" {'win':>6}" if lead else "") + f" {'points':>6}  turn")
         for k, (turn, c) in enumerate(zip(turns, result.candidates), 1):

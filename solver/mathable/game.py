@@ -16,7 +16,8 @@ from eureka.mathable.tokens import (FULL_RACK_BONUS, HOLDERS, MAX_RACK, MIN_PLAY
 
 POLICIES = ("optimal", "equity", "sim", "endgame", "greedy", "random")  # simulate.py
 RANKINGS = ("score", "equity")      # what `solve` ranks the turns by (solve.py)
-ROLLOUTS = ("equity", "optimal")    # the policies a simulation's rollouts play (sim.py)
+ROLLOUTS = ("equity", "optimal")    # how a simulation's rollouts play a turn (sim.py):
+                                    # the best by equity, or the highest score
 MAX_GAMES = 100_000     # games a self-play run: about half an hour, ~1 kB kept per game
 
 

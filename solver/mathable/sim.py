@@ -21,7 +21,8 @@ PRUNE_AFTER deals, a candidate whose paired difference to the leader is below 0 
 budget checked between rounds (on one thread, between deals).  Deal i of a run seeded S
 depends on (S, i) alone, so a run without a time budget gives the same answer on any
 number of threads.  The `sim` policy has no time budget but a budget of work (Effort's
-`work`, checked after every search), so a seeded self-play game repeats exactly.
+`work`, checked between the candidates' rollouts), so a seeded self-play game repeats
+exactly.
 
 What the rollout simplifies, alike for every candidate: a token drawn on a restriction
 square is taken with the refill (the same tokens from the same bag), so it is not
@@ -54,13 +55,13 @@ from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus, token_set
 ROUND = 8                   # deals between the checks of the time budget and pruning
 PRUNE_AFTER = 2 * ROUND     # deals before a candidate may be dropped
 Z95 = 1.96
-RANKED_BY = dict(zip(ROLLOUTS, ("equity", "score")))     # rollout policy -> ranked's key
+RANKED_BY = {"equity": "equity", "optimal": "score"}     # rollout policy -> ranked's key
 LIMITS = {"candidates": (1, 50), "plies": (0, 8), "iterations": (1, 100_000),
           "work": (1, 10 ** 12)}
 MAX_SECONDS = 3600
-# A search's fixed cost in placements tried, by the policy it plays: measured ~90 and
-# ~150 µs a search (Python included) against ~100 ns a placement tried
-# (python -m eureka.benchmarks.mathable_sim --calibrate).
+# A search's fixed cost in placements tried, by its ranking's policy: measured ~90 and
+# ~140 µs a search (Python included) against ~100 ns a placement tried (AMD EPYC;
+# python -m eureka.benchmarks.mathable_sim --calibrate).
 SEARCH_WORK = {"optimal": 900, "equity": 1500}
 
 
@@ -159,6 +160,12 @@ def deal(unseen, seed: int, i: int) -> tuple:
     return tuple(int(v) for v in rng.permutation(sorted(unseen)))
 
 
+def work_of(tried: list, policy: str) -> int:
+    """The work of searches ranked by `policy` that tried these numbers of placements
+    (solve.ranked's `work`): the placements plus each search's fixed cost."""
+    return sum(tried) + SEARCH_WORK[policy] * len(tried)
+
+
 def rollout(view: View, play: Ranked, dealt: tuple, plies: int,
             rollout_policy: str, work: list | None = None) -> tuple:
     """The value of `play` on one deal (see the module's docstring): the mover's equity
@@ -213,10 +220,10 @@ def choose(view: View, plays, effort: Effort = Effort(), seed: int = 0,
     needs no simulation; with one opponent and an empty bag one deal is all there is.
     The time budget is measured by `clock` (wall-clock seconds by default); it and the
     budget of work are checked after every deal on one worker, else every round; on
-    one worker a deal past the first is also dropped unfinished as soon as its
-    searches bring the work to the budget (common random numbers: every live
-    candidate is played on every deal counted).  `spent`, if given, gets the work of
-    the run appended."""
+    one worker a deal past the first is also dropped unfinished once the rollouts of
+    some of its candidates bring the work to the budget (checked between them; common
+    random numbers: every live candidate is played on every deal counted).  `spent`,
+    if given, gets the run's work appended (work_of)."""
     plays = list(plays)
     values = [[] for _ in plays]
     margins = [[] for _ in plays]
@@ -226,18 +233,16 @@ def choose(view: View, plays, effort: Effort = Effort(), seed: int = 0,
         deals = 0
     elif len(view.opponents) == 1 and len(view.unseen) <= view.opponents[0]:
         deals = 1
-    def cost(tried: list) -> int:
-        return sum(tried) + SEARCH_WORK[effort.rollout] * len(tried)
 
     def one(i, room=None):
         """Deal i's row (None: dropped, its work past `room`) and its work."""
         dealt, tried, row = deal(view.unseen, seed, i), [], []
         for c in live:
-            if room is not None and row and cost(tried) >= room:
-                return None, cost(tried)
+            if room is not None and row and work_of(tried, effort.rollout) >= room:
+                return None, work_of(tried, effort.rollout)
             row.append(rollout(view, plays[c], dealt, effort.plies, effort.rollout,
                                tried))
-        return row, cost(tried)
+        return row, work_of(tried, effort.rollout)
 
     started, done, work = clock(), 0, 0
 
@@ -301,10 +306,10 @@ def planner(effort: Effort = POLICY_EFFORT):
         raise EurekaError("the sim policy plays without a time budget (games repeat)")
 
     def plan_turn(game, seat, holder, full_bonus):
-        spent = []
+        tried, spent = [], []
         turns = plan(game.board, holder, effort.candidates, full_bonus, by="equity",
-                     edition=game.edition, work=spent)
-        game.work += sum(spent) + SEARCH_WORK["equity"] * len(spent)
+                     edition=game.edition, work=tried)
+        game.work += work_of(tried, "equity")
         if len(turns) < 2:
             return turns[0] if turns else None
         n = len(game.holders)
@@ -314,7 +319,7 @@ def planner(effort: Effort = POLICY_EFFORT):
         left = None if effort.work is None else max(1, effort.work - game.work)
         found = choose(view, turns, dataclasses.replace(effort, work=left),
                        seed=int(game.rng.integers(1 << 62)), spent=spent)
-        game.work += spent[-1]
+        game.work += spent[0]
         return turns[found[0].rank]
 
     return plan_turn

@@ -243,6 +243,10 @@ def test_the_budget_of_work_ends_the_run_within_a_deal_or_after_a_round():
         return {c.iterations for c in sim.choose(view, plays, effort, workers=workers)}
 
     assert deals(1) == deals(first) == deals(first + 1) == {1}
+    spent = []       # the dropped deal's work counts: at least its first rollout's
+    sim.choose(view, plays, sim.Effort(iterations=50, plies=1, rollout="optimal",
+                                       work=first + 1), spent=spent)
+    assert spent[0] > first
     assert deals(first + second) == {2}
     assert deals(first + 1, workers=2) == {sim.ROUND}
 
@@ -280,8 +284,9 @@ def test_the_plans_of_a_turn_share_its_budget_of_work(monkeypatch):
 def test_the_sim_planner_plays_the_games_bonus_setting(monkeypatch, bonus, holder):
     seen = []
 
-    def choose(view, plays, *args, **kwargs):
+    def choose(view, plays, *args, spent, **kwargs):
         seen.append(view)
+        spent.append(0)
         return [sim.Candidate(0, (0.0,))]
     monkeypatch.setattr(sim, "choose", choose)
     game = opening_game(bonus)
@@ -338,15 +343,30 @@ def test_solve_by_sim_returns_legal_turns_rescored():
         assert sum(s.points for s in again) + turn.bonus == turn.points
 
 
-def test_the_sim_policy_plays_legal_games_that_repeat(monkeypatch):
-    monkeypatch.setitem(simulation.PLANNERS, "sim",
-                        sim.planner(sim.Effort(candidates=3, plies=1, iterations=4)))
+@pytest.mark.parametrize("work", [None, 200_000])
+def test_the_sim_policy_plays_legal_games_that_repeat(monkeypatch, work):
+    """Also with a budget of work small enough to cut plans short (deals dropped
+    unfinished)."""
+    runs, choose = [], sim.choose
+
+    def counted(view, plays, effort, **kwargs):
+        found = choose(view, plays, effort, **kwargs)
+        runs.append((effort.work, kwargs["spent"][0]))
+        return found
+
+    monkeypatch.setattr(sim, "choose", counted)
+    monkeypatch.setitem(simulation.PLANNERS, "sim", sim.planner(
+        sim.Effort(candidates=3, plies=1, iterations=32, work=work)))
     turns = []
     first = simulation.play_game(("sim", "optimal"), simulation.game_rng(2, 0),
                                  on_turn=turns.append)    # the scorer checks each turn
     assert first == simulation.play_game(("sim", "optimal"), simulation.game_rng(2, 0))
     assert any(t.placements for t in turns if t.seat == 0)
     assert "sim" in simulation.POLICIES
+    if work is None:
+        assert {budget for budget, _ in runs} == {None}
+    else:           # some runs were stopped by the budget
+        assert any(spent >= budget for budget, spent in runs)
 
 
 # --- solve mathable --by sim ---------------------------------------------------------------
