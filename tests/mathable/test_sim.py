@@ -17,6 +17,7 @@ from eureka.cli.main import eureka
 from eureka.errors import EurekaError, SearchTooLarge
 from eureka.mathable import GAME, sim, solve
 from eureka.mathable import simulate as simulation
+from eureka.mathable.game import ROLLOUTS
 from eureka.mathable.leave import leave_value
 from eureka.mathable.legality import score_turn
 from eureka.mathable.position import Position, render
@@ -451,3 +452,9 @@ def test_the_benchmark_wilson_interval():
     low, high = wilson(6, 10)                   # the textbook case: 6 of 10
     assert round(low, 4) == 0.3127 and round(high, 4) == 0.8318
     assert wilson(10, 10)[1] == pytest.approx(1.0) and wilson(0, 10)[0] == pytest.approx(0)
+
+
+def test_every_rollout_has_a_ranking_and_a_search_cost():
+    """The rollouts the contract offers (game.ROLLOUTS) are those sim can play."""
+    assert set(sim.RANKED_BY) == set(ROLLOUTS) == set(sim.SEARCH_WORK)
+    assert sim.Effort().rollout in ROLLOUTS and sim.POLICY_EFFORT.rollout in ROLLOUTS
