@@ -63,21 +63,26 @@ class Mathable:
         return positions.Position(edition=edition or self.preset.edition).validate()
 
     def solve(self, position, rack=None, limit: int = 1, moves: bool = False,
-              bonus: bool = True, by: str = "score", seed: int = 0, **effort):
+              bonus: bool = True, by: str = "score", seed: int = 0,
+              max_sets: int | None = None, **effort):
         """The `limit` best turns by score or equity (`by`, one of RANKINGS;
         eureka.mathable.solve/1), and with `moves` every legal single placement; `rack`
-        replaces the position's own.  By "sim": the top candidates by equity simulated
-        (sim.solve) with the deals seeded by `seed` and `effort` (sim.Effort's fields);
-        no `limit` or `moves` then."""
+        replaces the position's own; `max_sets`: the search's budget of stored sets of
+        placements (solve.MAX_STATES by default), past which it is refused.  By "sim":
+        the top candidates by equity simulated (sim.solve) with the deals seeded by
+        `seed` and `effort` (sim.Effort's fields); no `limit`, `moves` or `max_sets`
+        then."""
         if by == "sim":
-            if limit != 1 or moves:
-                raise EurekaError("a simulation lists its candidates: no limit or moves")
+            if limit != 1 or moves or max_sets is not None:
+                raise EurekaError("a simulation lists its candidates: no limit, moves or "
+                                  "max_sets")
             from eureka.mathable import sim
             return sim.solve(position, rack, bonus, sim.Effort(**effort), seed)
         if effort or seed:
             raise EurekaError(f"the simulation's effort and seed need by='sim', not {by!r}")
-        from eureka.mathable.solve import solve
-        return solve(position, rack, limit, moves, bonus, by)
+        from eureka.mathable.solve import MAX_STATES, solve
+        return solve(position, rack, limit, moves, bonus, by,
+                     MAX_STATES if max_sets is None else max_sets)
 
     def check(self, position, claim: str, rack=None, bonus: bool = True,
               compare: bool = True):

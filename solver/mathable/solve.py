@@ -132,7 +132,8 @@ def ranked(board: np.ndarray, rack, limit: int = 1, bonus: int = 0,
     if n < 0:
         raise SearchTooLarge(f"more than {max_states:,} sets of placements to search (a "
                              f"rack of {len(rack)} tokens that fit almost anywhere): "
-                             f"search fewer tokens, e.g. 7")
+                             f"search fewer tokens, e.g. 7, or allow more sets with "
+                             f"--max-sets (each million takes about 3 s and 170 MB)")
     rows = sorted(found.tolist(), key=lambda r: (-r[0], r[2], sorted(r[3:3 + r[2]])))
     out = []
     for _, score, size, *codes in rows[:limit]:
@@ -280,15 +281,17 @@ class Solution(Result):
 
 
 def solve(position: Position, rack=None, limit: int = 1, moves: bool = False,
-          bonus: bool = True, by: str = "score") -> Solution:
+          bonus: bool = True, by: str = "score", max_sets: int = MAX_STATES) -> Solution:
     """The `limit` best turns for `rack` (default: the position's rack) on the position's
     board, by score or equity (`by`); `bonus` counts the 50 points for placing a full
-    rack of 7."""
+    rack of 7.  SearchTooLarge past `max_sets` stored sets of placements."""
     if by not in RANKINGS:
         raise EurekaError(f"rank turns by {' or '.join(RANKINGS)}, not {by!r}")
+    if max_sets < 1:
+        raise EurekaError(f"the search needs room for at least one set, not {max_sets}")
     position = with_rack(position, rack)
     turns = best_turns(position.grid, position.rack, limit,
-                       full_rack_bonus(position.rack, bonus), by=by,
+                       full_rack_bonus(position.rack, bonus), max_sets, by=by,
                        edition=position.edition)
     singles = single_placements(position.grid, position.rack) if moves else None
     return Solution(position, tuple(turns), None if singles is None else tuple(singles),

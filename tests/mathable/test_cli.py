@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from eureka.cli.main import eureka
+from eureka.errors import EurekaError
 from eureka.mathable import GAME, claim
 from eureka.mathable.position import Position, render
 from tests.paths import DATA, DOCS, EXAMPLES
@@ -86,6 +87,25 @@ def test_solve_with_nothing_to_place_says_so():
     result = run("solve", "mathable", "--cards", "90", "81")
     assert result.exit_code == 0
     assert "No token of this rack can be placed" in result.stdout
+
+
+def test_solve_budget_of_sets_refuses_in_one_line_and_can_be_raised():
+    """--max-sets: past the budget one line naming the option, exit 2; raised, the same
+    answer as the default budget; meaningless with --by sim."""
+    tight = run("solve", "mathable", *CARDS, "--max-sets", "3")
+    assert tight.exit_code == 2 and tight.output.count("\n") == 1
+    assert tight.output.startswith("error: more than 3 sets of placements")
+    assert "--max-sets" in tight.output
+    raised = run("solve", "mathable", *CARDS, "--limit", "3", "--max-sets", "1000000")
+    assert raised.exit_code == 0
+    assert raised.stdout == run("solve", "mathable", *CARDS, "--limit", "3").stdout
+    sim = run("solve", "mathable", *CARDS, "--by", "sim", "--max-sets", "10")
+    assert sim.exit_code == 2 and "--max-sets" in sim.output and "Traceback" not in \
+        sim.output
+    with pytest.raises(EurekaError, match="at least one set"):
+        GAME.solve(GAME.position(), [1, 8, 2], max_sets=0)
+    with pytest.raises(EurekaError, match="max_sets"):
+        GAME.solve(GAME.position(), [1, 8, 2], by="sim", max_sets=10)
 
 
 def test_solve_ascii_covers_every_line():
