@@ -17,7 +17,7 @@ from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_LIKE, InputErr
 from eureka.cli.simulate_cmds import SEED, THREADS, _games, _players, _policies
 from eureka.mathable import GAME
 from eureka.mathable.board import cell_name
-from eureka.mathable.game import MAX_GAMES, POLICIES, RANKINGS, ROLLOUTS
+from eureka.mathable.game import MAX_GAMES, MAX_STATES, POLICIES, RANKINGS, ROLLOUTS
 from eureka.mathable.position import render
 from eureka.mathable.record import action_text, write
 from eureka.text import plural
@@ -229,7 +229,8 @@ def _simulated(position_file, cards, limit, moves, endgame, board, edition, no_b
                    "line).")
 @click.option("--max-sets", type=Whole(1, 10**9), metavar="N",
               help="The search's budget: refuse past N stored sets of placements "
-                   "(default 100,000; each million takes about 3 s and 170 MB).")
+                   f"(default {MAX_STATES:,}; each million takes about 3 s and "
+                   "170 MB).")
 @stack(EDITION, NO_BONUS, JSON, ASCII)
 @reports_errors
 def solve_mathable(position_file, cards, limit, by, moves, endgame, board, max_sets,

@@ -19,6 +19,9 @@ RANKINGS = ("score", "equity")      # what `solve` ranks the turns by (solve.py)
 ROLLOUTS = ("equity", "optimal")    # how a simulation's rollouts play a turn (sim.py):
                                     # the best by equity, or the highest score
 MAX_GAMES = 100_000     # games a self-play run: about half an hour, ~1 kB kept per game
+MAX_STATES = 100_000    # sets of placements a turn's search stores, then refused: under
+                        # 1 s and 30 MB (the worst 7-token rack of the real games stores
+                        # 21,936); solve's max_sets raises it
 
 
 @dataclass(frozen=True)
@@ -80,7 +83,7 @@ class Mathable:
             return sim.solve(position, rack, bonus, sim.Effort(**effort), seed)
         if effort or seed:
             raise EurekaError(f"the simulation's effort and seed need by='sim', not {by!r}")
-        from eureka.mathable.solve import MAX_STATES, solve
+        from eureka.mathable.solve import solve
         return solve(position, rack, limit, moves, bonus, by,
                      MAX_STATES if max_sets is None else max_sets)
 

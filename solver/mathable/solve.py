@@ -15,13 +15,11 @@ from eureka.contract import Result
 from eureka.errors import EurekaError, SearchTooLarge
 from eureka.mathable import kernels, leave
 from eureka.mathable.board import OPERATIONS, SQUARES
-from eureka.mathable.game import RANKINGS
+from eureka.mathable.game import MAX_STATES, RANKINGS
 from eureka.mathable.legality import Placement, Turn, score_turn
 from eureka.mathable.position import Position, with_rack
 from eureka.mathable.tokens import MAX_RACK, full_rack_bonus
 
-MAX_STATES = 100_000    # sets of placements stored, then refused: under 1 s and 30 MB
-                        # (the worst 7-token rack of the real games stores 21,936)
 _NO_LEAVES = np.zeros(1 << MAX_RACK, dtype=np.int64)
 BY_SCORE = (1, _NO_LEAVES, _NO_LEAVES)  # kernels.ranked_sets' scale, offsets and reach
                                         # for a ranking by score
