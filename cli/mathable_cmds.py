@@ -229,8 +229,7 @@ def _simulated(position_file, cards, limit, moves, endgame, board, edition, no_b
                    "line).")
 @click.option("--max-sets", type=Whole(1, 10**9), metavar="N",
               help="The search's budget: refuse past N stored sets of placements "
-                   f"(default {MAX_STATES:,}; each million takes about 3 s and "
-                   "170 MB).")
+                   f"(default {MAX_STATES:,}; a refusal says what more costs).")
 @stack(EDITION, NO_BONUS, JSON, ASCII)
 @reports_errors
 def solve_mathable(position_file, cards, limit, by, moves, endgame, board, max_sets,

@@ -71,7 +71,7 @@ class Mathable:
         """The `limit` best turns by score or equity (`by`, one of RANKINGS;
         eureka.mathable.solve/1), and with `moves` every legal single placement; `rack`
         replaces the position's own; `max_sets`: the search's budget of stored sets of
-        placements (solve.MAX_STATES by default), past which it is refused.  By "sim":
+        placements (MAX_STATES by default), past which it is refused.  By "sim":
         the top candidates by equity simulated (sim.solve) with the deals seeded by
         `seed` and `effort` (sim.Effort's fields); no `limit`, `moves` or `max_sets`
         then."""

@@ -91,7 +91,7 @@ def test_solve_with_nothing_to_place_says_so():
 
 def test_solve_budget_of_sets_refuses_in_one_line_and_can_be_raised():
     """--max-sets: past the budget one line naming the option, exit 2; raised, the same
-    answer as the default budget; meaningless with --by sim."""
+    answer as the default budget; meaningless with --by sim or --endgame."""
     tight = run("solve", "mathable", *CARDS, "--max-sets", "3")
     assert tight.exit_code == 2 and tight.output.count("\n") == 1
     assert tight.output.startswith("error: more than 3 sets of placements")
@@ -102,6 +102,9 @@ def test_solve_budget_of_sets_refuses_in_one_line_and_can_be_raised():
     sim = run("solve", "mathable", *CARDS, "--by", "sim", "--max-sets", "10")
     assert sim.exit_code == 2 and "--max-sets" in sim.output and "Traceback" not in \
         sim.output
+    endgame = run("solve", "mathable", *CARDS, "--endgame", "--max-sets", "10")
+    assert endgame.exit_code == 2 and endgame.output.count("\n") == 1
+    assert "--max-sets" in endgame.output
     with pytest.raises(EurekaError, match="at least one set"):
         GAME.solve(GAME.position(), [1, 8, 2], max_sets=0)
     with pytest.raises(EurekaError, match="max_sets"):
