@@ -1,13 +1,12 @@
 """How far the Mathable search's bound is from the truth when a few tokens are left.
 
 Random legal partial turns of the two 12-token racks (`workloads.mathable_hard_racks`),
-each with `--left` tokens still to place: for each, the extra points (above the face
-value of the tokens left) that order_bound promises with caps computed afresh for that
-set, against the extra points of its best completion (kernels.best_sets on its board).
-The 12-token search stores most of its sets with 4 tokens left, and a set is cut off
-only when its score and this bound fall short of the best turns found.  Random partial
-turns are not the sets the search keeps, and the search's own caps are inherited from
-the sets before (so never tighter): the figures are a floor for the search's bound.
+each with `--left` tokens still to place.  For each: what the best completion scores
+above the face value of the tokens it places (solve.ranked), and what the bound promises
+above the face value of all the tokens left (order_bound), with the set's own caps and
+with its parent's, as the search checks a set with more than kernels.OWN_LEFT tokens
+left.  The caps are computed afresh; the search's are inherited, never lower
+(tests/mathable/test_bound.py), so its bound promises at least as much.
 
     python -m eureka.benchmarks.mathable_bound [--left 4] [--samples 100] [--seed 2026]
 """
@@ -15,11 +14,25 @@ the sets before (so never tighter): the figures are a floor for the search's bou
 import argparse
 import random
 import statistics
+from typing import NamedTuple
 
 import numpy as np
 
 from eureka.benchmarks.workloads import mathable_hard_racks
+from eureka.errors import SearchTooLarge
 from eureka.mathable import kernels, solve
+
+DRAWS = 20                  # partial turns drawn at most per sample asked for
+
+
+class Sample(NamedTuple):
+    """A partial turn's tokens left and what is promised and scored for them."""
+
+    face: int               # the face value of the tokens left
+    own: int                # order_bound with the set's own caps
+    parent: int             # order_bound with its parent's caps (shift 1)
+    best: int               # the best completion's points
+    placed: int             # the face value of the tokens it places
 
 
 def partial_turn(board, vals, counts, placements: int, rng):
@@ -40,48 +53,68 @@ def partial_turn(board, vals, counts, placements: int, rng):
     return np.array(codes, dtype=np.int64), left
 
 
-def bound(root, board, vals, left, codes) -> int:
-    """order_bound of the tokens left, with caps computed afresh (kernels.caps)."""
+def fresh_caps(board, vals, left, placed, tables=None):
+    """kernels.caps afresh for the tokens left on a board with the codes `placed` on
+    it (its near squares: those of the board without them); tables: fill_tables'
+    (with_one, with_two), made for the tokens left unless given."""
     nv, r = vals.size, int(left.sum())
-    one = np.zeros((kernels.MAX_TOKEN + 1, 5, nv), dtype=bool)
-    two = np.zeros((5, nv), dtype=bool)
-    kernels.fill_tables(vals, left.copy(), one, two)
+    if tables is None:
+        tables = (np.zeros((kernels.MAX_TOKEN + 1, 5, nv), dtype=bool),
+                  np.zeros((5, nv), dtype=bool))
+        kernels.fill_tables(vals, left.copy(), *tables)
+    placed = np.asarray(placed, dtype=np.int64)
+    root = board.copy()
+    root[placed >> kernels.CODE_SHIFT] = kernels.EMPTY
     near, far = kernels.open_squares(root, solve.SQ_OP, solve.AWARD)
     slot = np.full(kernels.MAX_TOKEN + 1, -1, dtype=np.int64)
     slot[vals] = np.arange(nv)
     cap = np.zeros((nv, r + 1), dtype=np.int64)
-    scratch = np.zeros(nv, dtype=np.int64), np.zeros(nv, dtype=np.int64)
     kernels.caps(board, solve.SQ_OP, solve.AWARD, kernels.fill_cand(board, solve.SQ_OP),
-                 vals, left, r, one, two, near, far, codes, codes.size, cap, slot,
-                 np.zeros(kernels.N_CELLS, dtype=np.int64), 1, *scratch)
-    return int(kernels.order_bound(vals, left, cap, 0, 0,
-                                   np.zeros(1 << min(r, 6), dtype=np.int64)))
+                 vals, left, r, *tables, near, far, placed, placed.size, cap, slot,
+                 np.zeros(kernels.N_CELLS, dtype=np.int64), 1,
+                 np.zeros(nv, dtype=np.int64), np.zeros(nv, dtype=np.int64))
+    return cap
 
 
-def best_completion(board, vals, left) -> int | None:
-    """The points of the best completion (0: no token fits; None: past the budget)."""
-    keep = left > 0
-    n, found = kernels.best_sets(board.copy(), solve.SQ_OP, solve.AWARD, vals[keep],
-                                 left[keep], 0, 1, solve.MAX_STATES, kernels.BOUND_AFTER)
-    if n < 0:
-        return None
-    return int(found[0, 1]) if len(found) else 0
+def promised(board, vals, left, codes) -> tuple:
+    """order_bound of the tokens left with the set's own caps, and with its parent's
+    (the board before its last placement, shifted by that placement)."""
+    scratch = np.zeros(1 << min(int(left.sum()), 6), dtype=np.int64)
+    own = kernels.order_bound(vals, left, fresh_caps(board, vals, left, codes), 0, 0,
+                              scratch)
+    last = codes[-1]
+    before, more = board.copy(), left.copy()
+    before[last >> kernels.CODE_SHIFT] = kernels.EMPTY
+    more[last & 15] += 1
+    cap = fresh_caps(before, vals, more, codes[:-1])
+    return int(own), int(kernels.order_bound(vals, left, cap, 1, 0, scratch))
 
 
 def samples(position, left: int, count: int, rng) -> list:
-    """(face value, bound, best completion) of `count` random partial turns."""
+    """`count` Samples of random partial turns with `left` tokens left; ValueError
+    when too few partial turns can be drawn (or searched within solve.MAX_STATES)."""
     root = solve.board_array(dict(position.grid))
     vals, counts = solve._rack(list(position.rack))
     out = []
-    while len(out) < count:
+    for _ in range(DRAWS * count):
+        if len(out) == count:
+            return out
         board = root.copy()
         drawn = partial_turn(board, vals, counts, len(position.rack) - left, rng)
         if drawn is None:
             continue
         codes, rest = drawn
-        best = best_completion(board, vals, rest)
-        if best is not None:
-            out.append((int(vals @ rest), bound(root, board, vals, rest, codes), best))
+        try:
+            found = solve.ranked(board, np.repeat(vals, rest).tolist(), 1, 0)
+        except SearchTooLarge:
+            continue
+        best = found[0].total if found else 0
+        placed = sum(v for _, v in found[0].placements) if found else 0
+        out.append(Sample(int(vals @ rest), *promised(board, vals, rest, codes), best,
+                          placed))
+    if len(out) < count:
+        raise ValueError(f"{position.source}: only {len(out)} of {count} partial turns "
+                         f"with {left} tokens left in {DRAWS * count} draws")
     return out
 
 
@@ -91,17 +124,23 @@ def main(argv=None) -> None:
     parser.add_argument("--samples", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args(argv)
+    size = min(len(p.rack) for p in mathable_hard_racks()[1:])
+    if not 1 <= args.left < size or args.samples < 1:
+        parser.error(f"--left takes 1-{size - 1} and --samples at least 1")
     rng = random.Random(args.seed)
     print(f"{args.samples} random partial turns with {args.left} tokens left "
-          f"(seed {args.seed}), extra points above the tokens' face value:")
+          f"(seed {args.seed}), median points above the tokens' face value:")
     for position in mathable_hard_racks()[1:]:
-        rows = samples(position, args.left, args.samples, rng)
-        promised = [b - face for face, b, _ in rows]
-        scored = [best - face for face, _, best in rows]
-        print(f"  {position.source}: the bound promises median "
-              f"{statistics.median(promised):g} (mean {statistics.mean(promised):.1f}), "
-              f"the best completion scores median {statistics.median(scored):g} "
-              f"(mean {statistics.mean(scored):.1f})")
+        try:
+            rows = samples(position, args.left, args.samples, rng)
+        except ValueError as e:
+            parser.error(str(e))
+        above = {name: statistics.median(getattr(s, name) - s.face for s in rows)
+                 for name in ("own", "parent")}
+        best = statistics.median(s.best - s.placed for s in rows)
+        print(f"  {position.source}: the bound promises {above['own']:g} with the "
+              f"set's own caps, {above['parent']:g} with its parent's; the best "
+              f"completion scores {best:g}")
 
 
 if __name__ == "__main__":

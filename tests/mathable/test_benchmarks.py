@@ -4,8 +4,11 @@ docs/BENCHMARKS.md; nothing here is timed)."""
 import random
 import re
 
+import pytest
+
 from eureka.benchmarks import mathable_bound, mathable_hard, mathable_sim, workloads
-from eureka.mathable import sim
+from eureka.mathable import kernels, legality, sim, solve
+from eureka.mathable.legality import Placement
 
 
 def test_the_calibration_fits_a_positive_cost_to_searches_and_placements(capsys):
@@ -26,15 +29,29 @@ def test_the_hard_rack_benchmark_times_the_best_turn(capsys):
     assert re.search(r"eureka +median +[\d.]+ ms", capsys.readouterr().out)
 
 
-def test_the_bound_benchmark_compares_the_bound_with_the_best_completion(capsys):
-    """On random partial turns the bound is never below what the tokens left score."""
+def test_the_bound_benchmark_draws_legal_partial_turns():
+    position = workloads.mathable_hard_racks()[2]
+    vals, counts = solve._rack(list(position.rack))
+    board = solve.board_array(dict(position.grid))
+    codes, left = mathable_bound.partial_turn(board, vals, counts, 8, random.Random(3))
+    grid = dict(position.grid)
+    legality.score_turn(grid, [Placement(solve.cell_of(c >> kernels.CODE_SHIFT),
+                                         int(vals[c & 15])) for c in codes])
+    assert (solve.board_array(grid) == board).all()
+    assert left.sum() == 4 and (counts - left).sum() == 8
+
+
+def test_the_bound_is_never_below_the_best_completion(capsys):
+    """On random partial turns, with the set's own caps and with its parent's."""
     rng = random.Random(7)
     for position in workloads.mathable_hard_racks()[1:]:
-        rows = mathable_bound.samples(position, 3, 4, rng)
-        assert len(rows) == 4
-        for face, bound, best in rows:
-            assert face > 0 and bound >= best
+        for s in mathable_bound.samples(position, 4, 40, rng):
+            assert s.own >= s.best and s.parent >= s.best and s.placed <= s.face
     mathable_bound.main(["--left", "2", "--samples", "2"])
     out = capsys.readouterr().out
-    assert len(re.findall(r"the bound promises median -?[\d.]+ \(mean -?[\d.]+\), "
-                          r"the best completion scores median -?[\d.]+", out)) == 2
+    assert len(re.findall(r"the bound promises -?[\d.]+ with the set's own caps, "
+                          r"-?[\d.]+ with its parent's; the best completion scores "
+                          r"-?[\d.]+", out)) == 2
+    with pytest.raises(SystemExit) as stop:
+        mathable_bound.main(["--left", "12"])
+    assert stop.value.code == 2 and "--left takes 1-11" in capsys.readouterr().err

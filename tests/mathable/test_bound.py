@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from eureka.benchmarks.mathable_bound import fresh_caps
 from eureka.errors import SearchTooLarge
 from eureka.mathable import kernels, solve
 from eureka.mathable.board import START
@@ -52,23 +53,6 @@ def test_bounded_search_keeps_the_best_turns(position, limit, bonus):
     assert [t.points for t in turns] == [r.total for r in everything[:limit]]
 
 
-def fresh_caps(board, vals, left, r, one, two, placed, cand):
-    """kernels.caps of a board with the codes `placed` on it (near squares: the root's,
-    the board without them)."""
-    root = board.copy()
-    for code in placed:
-        root[code >> kernels.CODE_SHIFT] = kernels.EMPTY
-    near, far = kernels.open_squares(root, solve.SQ_OP, solve.AWARD)
-    slot = np.full(kernels.MAX_TOKEN + 1, -1, dtype=np.int64)
-    slot[vals] = np.arange(vals.size)
-    cap = np.zeros((vals.size, r + 1), dtype=np.int64)
-    kernels.caps(board, solve.SQ_OP, solve.AWARD, cand, vals, left, r, one, two, near,
-                 far, np.array(placed, dtype=np.int64), len(placed), cap, slot,
-                 np.zeros(kernels.N_CELLS, dtype=np.int64), 1,
-                 np.zeros(vals.size, dtype=np.int64), np.zeros(vals.size, dtype=np.int64))
-    return cap
-
-
 @given(real_positions(), st.data())
 def test_caps_kept_up_to_date_bound_the_fresh_ones(position, data):
     """A set's caps taken from its parent's and raised around the new placement
@@ -85,7 +69,7 @@ def test_caps_kept_up_to_date_bound_the_fresh_ones(position, data):
     two = np.zeros((5, vals.size), dtype=bool)
     kernels.fill_tables(vals, counts.copy(), one, two)
     r = len(rack)
-    parent = fresh_caps(board, vals, counts, r, one, two, (), cand)
+    parent = fresh_caps(board, vals, counts, (), (one, two))
     left = counts.copy()
     left[idx[i]] -= 1
     board[cells[i]] = vals[idx[i]]
@@ -96,8 +80,7 @@ def test_caps_kept_up_to_date_bound_the_fresh_ones(position, data):
     n0, n1 = np.zeros(vals.size, dtype=np.int64), np.zeros(vals.size, dtype=np.int64)
     kernels.caps_around(board, solve.SQ_OP, solve.AWARD, cand, left, slot, r - 1, one,
                         two, kept, cells[i], n0, n1)
-    fresh = fresh_caps(board, vals, left, r - 1, one, two,
-                       (cells[i] * 16 + idx[i],), cand)
+    fresh = fresh_caps(board, vals, left, (cells[i] * 16 + idx[i],), (one, two))
     assert (kept[:, :r - 1] >= fresh[:, :r - 1])[left > 0].all()
 
 
@@ -109,11 +92,7 @@ def test_bound_never_below_what_the_tokens_add():
     board = solve.board_array(grid)
     rack = [1, 2, 3, 4, 5]
     vals, counts = solve._rack(rack)
-    cand = kernels.fill_cand(board, solve.SQ_OP)
-    one = np.zeros((kernels.MAX_TOKEN + 1, 5, vals.size), dtype=bool)
-    two = np.zeros((5, vals.size), dtype=bool)
-    kernels.fill_tables(vals, counts.copy(), one, two)
-    cap = fresh_caps(board, vals, counts, len(rack), one, two, (), cand)
+    cap = fresh_caps(board, vals, counts, ())
     bound = kernels.order_bound(vals, counts, cap, 0, 0,
                                 np.zeros(1 << len(rack), dtype=np.int64))
     best = every_turn(board, rack, 0)[0]
