@@ -41,8 +41,7 @@ def partial_turn(board, vals, counts, placements: int, rng):
     left = counts.copy()
     codes = []
     for _ in range(placements):
-        cand = kernels.fill_cand(board, solve.SQ_OP)
-        cells, idx, _ = kernels.single_moves(board, solve.SQ_OP, solve.AWARD, cand, vals)
+        _, cells, idx, _ = solve._single_moves(board, vals)
         moves = [(c, k) for c, k in zip(cells, idx) if left[k] > 0]
         if not moves:
             return None
