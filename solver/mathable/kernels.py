@@ -1,12 +1,6 @@
 """Numba kernels for the exact best turn.
 
-The board is padded by two wall squares on every side (18 × 18, flat), so the squares
-next to a cell and beyond it never leave the array.  For every empty square and each of
-the four directions, `cand[cell, d]` holds what the two tokens in that direction make
-under each operation (−1 where there is no pair, the quotient is not exact, or the
-square's restriction forbids the operation): the Scrabble engines' cross-checks.  A token
-changes only the squares one and two steps from it in a line, so after a placement
-only those are recomputed (`refresh_around`).
+The board and its cross-checks (`cand`) are lines.py's.
 
 A turn is a set of placements: what can follow depends only on the set (the board and
 the rack that remain), while its score depends on the order.  `best_sets` searches the
@@ -25,78 +19,17 @@ operations), and those calls took about a quarter of the search's time.
 import numpy as np
 from numba import njit
 
-from eureka.mathable import table
+from eureka.mathable import components, table
+from eureka.mathable.lines import (CODE_SHIFT, DIRS, EMPTY, MAX_TOKEN, N_CELLS, SQUARES,
+                                   WALL, completes, fill_cand, independent,
+                                   refresh_around)
+from eureka.mathable.lines import PAD, W  # noqa: F401  (the kernels' board, for solve.py)
 from eureka.mathable.tokens import MAX_RACK
 
-W = 18                      # padded width
-PAD = 2
-N_CELLS = W * W
-SQUARES = 14 * 14           # the board's squares (the rest of the padded array is wall)
-EMPTY, WALL = -1, -2
-DIRS = np.array([-W, W, -1, 1], dtype=np.int64)
-MAX_TOKEN = 90              # the largest token value
-CODE_SHIFT = 4              # code = cell * 16 + rack index (+1 when stored in a key)
 BOUND_AFTER = 10_000        # sets stored before the search starts bounding: small
                             # searches finish sooner without
 OWN_LEFT = 3                # a set's own bound is checked when at most this many
                             # tokens are left: with more, it prunes almost nothing
-
-
-@njit(cache=True, inline="always")
-def pair_results(board, sq_op, cand, c, d):
-    """Fill cand[c, d] from the two tokens next to c in direction d."""
-    a = board[c + DIRS[d]]
-    b = board[c + 2 * DIRS[d]]
-    for k in range(4):
-        cand[c, d, k] = -1
-    if a < 0 or b < 0:
-        return
-    op = sq_op[c]
-    if op == 0 or op == 1:
-        cand[c, d, 0] = a + b
-    if op == 0 or op == 2:
-        cand[c, d, 1] = abs(a - b)
-    if op == 0 or op == 3:
-        cand[c, d, 2] = a * b
-    if op == 0 or op == 4:
-        big, small = max(a, b), min(a, b)
-        if small > 0 and big % small == 0:
-            cand[c, d, 3] = big // small
-        elif small == 0 and big > 0:
-            cand[c, d, 3] = 0
-
-
-@njit(cache=True, nogil=True)
-def fill_cand(board, sq_op):
-    """Every empty square's cross-checks, computed from scratch."""
-    cand = np.full((N_CELLS, 4, 4), -1, dtype=np.int32)
-    for c in range(N_CELLS):
-        if board[c] == EMPTY:
-            for d in range(4):
-                pair_results(board, sq_op, cand, c, d)
-    return cand
-
-
-@njit(cache=True, inline="always")
-def refresh_around(board, sq_op, cand, p):
-    """Bring the cross-checks up to date after square p changed."""
-    for d in range(4):
-        for step in range(1, 3):
-            c = p - step * DIRS[d]
-            if board[c] == EMPTY:
-                pair_results(board, sq_op, cand, c, d)
-
-
-@njit(cache=True)
-def completes(cand, c, value):
-    """How many directions complete an equation making `value` at square c."""
-    n = 0
-    for d in range(4):
-        for k in range(4):
-            if cand[c, d, k] == value:
-                n += 1
-                break
-    return n
 
 
 @njit(cache=True, inline="always")
@@ -421,17 +354,6 @@ def _child_moves(board, award, cand, rack_vals, left, slot, p, mark, stamp, hits
 
 
 @njit(cache=True, inline="always")
-def _independent(x, y):
-    """Whether placements x and y (codes) leave each other's lines alone: neither square
-    is one of the two next to the other in a row or column, so they score the same in
-    either order."""
-    a, b = x >> CODE_SHIFT, y >> CODE_SHIFT
-    if a // W == b // W:
-        return abs(a - b) > 2
-    return abs(a - b) > 2 * W or (a - b) % W != 0
-
-
-@njit(cache=True, inline="always")
 def _remove(codes, n, code):
     """Take `code` out of codes[:n], keeping the order of the others."""
     j = 0
@@ -453,7 +375,7 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
 
 @njit(cache=True, nogil=True)
 def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states,
-                bound_after, scale, offset, reach):
+                bound_after, scale, offset, reach, connected=False):
     """The `limit` best sets of placements, by branch and bound over the sets.
 
     Ranked by key = total × scale + offset[the tokens left] (the score: scale 1,
@@ -473,6 +395,16 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
     threshold is therefore found, with its exact score.  Bounding starts once
     `bound_after` sets are stored (BOUND_AFTER): it costs more than it saves in small
     searches.
+
+    `connected`: the search keeps connected sets only (components.py): it grows them
+    by placements next to the set, joins them by a placement next to several
+    (components.join_round) and grows the sets joined, until a round of joins finds
+    nothing new; then the best turns are packed from them.  The bound stays valid: a
+    component of a turn can go down first, in its best order, so the turn scores at
+    most its best score plus the most the rest could add after it.  Each set keeps that
+    bound (table.BOUND: from the caps it was checked with, and from its own caps before
+    a round of joins or its growth); a set whose bound falls short of the threshold is
+    neither joined nor grown again, and a joined set is bounded by each of its parts.
 
     Returns (entries, steps, sets): the number of sets stored (negative: more than
     max_states, the search stopped), the placements tried (the search's work, which
@@ -527,20 +459,139 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
     couldk = np.full((full + 1, nv), -1, dtype=np.int64)
     subs = np.zeros(full + 1, dtype=np.int64)      # the tokens left, by depth
     subs[0] = subsets - 1
-    stamp, depth, steps = 0, 0, 0
+    zone = np.zeros(N_CELLS, dtype=np.int64)        # connected: squares next to the set
+    queue = np.zeros(0, dtype=np.int64)             # connected: sets to grow from
+    qi = 0
+    joined = np.zeros(0, dtype=np.int64)            # scores at the last round of joins
+    stamp, depth, steps, base = 0, 0, 0, 0
+    bounded = 0                                     # connected: own bounds worked out
     while True:
         if nxt[depth] == mn[depth]:
-            if depth == 0:
+            if depth > base:
+                code = placed[depth]
+                _take_back(board, sq_op, cand, left, code)
+                _remove(cur, depth, code)
+                if connected:
+                    _zone(zone, code >> CODE_SHIFT, -1)
+                depth -= 1
+                continue
+            for t in range(base - 1, -1, -1):   # the set grown from goes back, last
+                _take_back(board, sq_op, cand, left, cur[t])  # first: a square's
+                _zone(zone, cur[t] >> CODE_SHIFT, -1)  # own cand is as it went down
+            base = depth = 0                # (the root's moves are all tried)
+            if not connected:
                 break
-            code = placed[depth]
-            _take_back(board, sq_op, cand, left, code)
-            _remove(cur, depth, code)
-            depth -= 1
+            thr = info[heap[0], table.TOTAL] if hn == limit else -1
+            while qi < queue.size and (
+                    info[queue[qi], table.G] <= info[queue[qi], table.DONE] or
+                    _most(info, queue[qi], scale) < thr):
+                qi += 1
+            if qi == queue.size:
+                for e in range(bounded, n if thr >= 0 else 0):  # own bounds, once each
+                    m = info[e, table.SIZE]
+                    if m == full or _most(info, e, scale) < thr:
+                        continue
+                    table.unpack(keys, e, cur)
+                    sub = _put(board, sq_op, cand, rack_vals, left, radix, subsets, cur, m)
+                    with_one, with_two, near, far = _cap_tables(
+                        root, sq_op, award, rack_vals, left, sub, subsets, filled,
+                        with_one, with_two, near, far)
+                    capstamp += 1
+                    caps(board, sq_op, award, cand, rack_vals, left, full - m,
+                         with_one[sub], with_two[sub], near, far, cur, m, cap[m], slot,
+                         seen, capstamp, n0s, n1s)
+                    info[e, table.BOUND] = min(info[e, table.BOUND], reach[sub] + scale *
+                                               order_bound(rack_vals, left, cap[m], 0,
+                                                           bonus, best))
+                    for t in range(m - 1, -1, -1):
+                        _take_back(board, sq_op, cand, left, cur[t])
+                bounded = n if thr >= 0 else 0
+                usable = np.empty(n, dtype=np.bool_)
+                changed = np.empty(n, dtype=np.bool_)
+                for e in range(n):
+                    usable[e] = _most(info, e, scale) >= thr
+                    changed[e] = usable[e] and (e >= joined.size or
+                                                info[e, table.G] != joined[e])
+                if not changed.any():
+                    break
+                joined = info[:n, table.G].astype(np.int64)
+                parts, tcode, jscore = components.join_round(
+                    root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info,
+                    n, usable, changed)
+                queue = np.empty(tcode.size, dtype=np.int64)
+                qn, qi = 0, 0
+                for r in range(tcode.size):
+                    size2 = _joined(keys, parts[r], tcode[r], child)
+                    g2 = jscore[r]
+                    table.pack(child, size2, key)
+                    if n == keys.shape[0]:
+                        keys, info, slots = table.grow(keys, info, slots, n)
+                    e = table.find(keys, slots, key)
+                    most = table.UNKNOWN * scale
+                    for i in range(parts.shape[1]):
+                        if parts[r, i] >= 0:
+                            most = min(most, _most(info, parts[r, i], scale))
+                    if e >= 0:
+                        info[e, table.BOUND] = min(info[e, table.BOUND], most - g2 * scale)
+                        if g2 <= info[e, table.G]:
+                            continue
+                    if e < 0:
+                        if n >= max_states:
+                            return -n - 1, steps, np.zeros((0, 3 + MAX_RACK),
+                                                           dtype=np.int64)
+                        table.add(keys, info, slots, n, key, -1 - e)
+                        e, n = n, n + 1
+                        info[e, table.SIZE] = size2
+                        info[e, table.BOUND] = min(table.UNKNOWN, most - g2 * scale)
+                    sub = subsets - 1
+                    for t in range(size2):
+                        sub -= radix[child[t] & 15]
+                    info[e, table.G], info[e, table.LAST] = g2, tcode[r]
+                    info[e, table.TOTAL] = (g2 + (bonus if size2 == full else 0)
+                                            ) * scale + offset[sub]
+                    thr = info[heap[0], table.TOTAL] if hn == limit else -1
+                    if info[e, table.TOTAL] >= thr:
+                        hn = table.offer(heap, hn, info, e)
+                    if size2 < full:
+                        queue[qn] = e
+                        qn += 1
+                queue = queue[:qn]
+                continue
+            e = queue[qi]
+            qi += 1
+            base = table.unpack(keys, e, cur)
+            sub = _put(board, sq_op, cand, rack_vals, left, radix, subsets, cur, base)
+            for t in range(base):
+                _zone(zone, cur[t] >> CODE_SHIFT, 1)
+            depth = base
+            info[e, table.DONE] = info[e, table.G]
+            placed[depth], score[depth], nxt[depth], subs[depth] = -1, info[e, table.G], 0, sub
+            capped[depth] = False
+            couldk[depth, :] = -1
+            mn[depth] = 0
+            if thr >= 0:                    # its own bound: grown only if it can matter
+                with_one, with_two, near, far = _cap_tables(
+                    root, sq_op, award, rack_vals, left, sub, subsets, filled, with_one,
+                    with_two, near, far)
+                capstamp += 1
+                caps(board, sq_op, award, cand, rack_vals, left, full - base,
+                     with_one[sub], with_two[sub], near, far, cur, base, cap[base], slot,
+                     seen, capstamp, n0s, n1s)
+                capped[depth] = True
+                info[e, table.BOUND] = min(info[e, table.BOUND], reach[sub] + scale *
+                                           order_bound(rack_vals, left, cap[base], 0,
+                                                       bonus, best))
+                if _most(info, e, scale) < thr:
+                    continue                # no moves: it goes back at once
+            mn[depth] = _moves_left(board, sq_op, award, cand, rack_vals, left,
+                                    mcode[depth], mpts[depth])
             continue
         code, pts = mcode[depth, nxt[depth]], mpts[depth, nxt[depth]]
         nxt[depth] += 1
         steps += 1
-        if depth > 0 and code < placed[depth] and _independent(code, placed[depth]):
+        if connected and depth > 0 and zone[code >> CODE_SHIFT] == 0:
+            continue            # not next to the set: only connected sets are grown
+        if depth > 0 and code < placed[depth] and independent(code, placed[depth]):
             continue            # the same set, same score: reached by the other order
         g2, size2 = score[depth] + pts, depth + 1
         k, could = code & 15, 0
@@ -558,6 +609,11 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
                 couldk[depth, k] = could
             if (g2 + could) * scale + reach[sub] < thr and total < thr:
                 continue
+        gain = table.UNKNOWN            # the most the key could gain beyond g2 × scale
+        if size2 == full:
+            gain = total - g2 * scale
+        elif capped[depth]:
+            gain = could * scale + reach[sub]
         j = 0
         while j < depth and cur[j] < code:
             child[j] = cur[j]
@@ -570,6 +626,7 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
             keys, info, slots = table.grow(keys, info, slots, n)
         e = table.find(keys, slots, key)
         if e >= 0:
+            info[e, table.BOUND] = min(info[e, table.BOUND], gain)
             if g2 > info[e, table.G]:
                 info[e, table.G], info[e, table.LAST] = g2, code
                 info[e, table.TOTAL] = total
@@ -588,13 +645,9 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
             left[k] -= 1
             r2 = full - size2
             if capped[depth] or (thr >= 0 and n > bound_after):
-                if with_one.shape[0] == 0:
-                    with_one = np.zeros((subsets, MAX_TOKEN + 1, 5, nv), dtype=np.bool_)
-                    with_two = np.zeros((subsets, 5, nv), dtype=np.bool_)
-                    near, far = open_squares(root, sq_op, award)
-                if not filled[sub]:
-                    fill_tables(rack_vals, left, with_one[sub], with_two[sub])
-                    filled[sub] = True
+                with_one, with_two, near, far = _cap_tables(
+                    root, sq_op, award, rack_vals, left, sub, subsets, filled, with_one,
+                    with_two, near, far)
                 if capped[depth]:
                     cap[size2, :, :r2] = cap[depth, :, :r2]
                     caps_around(board, sq_op, award, cand, left, slot, r2, with_one[sub],
@@ -605,10 +658,14 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
                          with_two[sub], near, far, child, size2, cap[size2], slot, seen,
                          capstamp, n0s, n1s)
                 capped[size2] = True
-                if thr >= 0 and r2 <= OWN_LEFT and reach[sub] + scale * (
-                        g2 + order_bound(rack_vals, left, cap[size2], 0, bonus, best)) < thr:
-                    _take_back(board, sq_op, cand, left, code)
-                    expand = False      # and total < thr: the set is not kept either
+                if thr >= 0 and r2 <= OWN_LEFT:
+                    gain = min(gain, reach[sub] + scale * order_bound(
+                        rack_vals, left, cap[size2], 0, bonus, best))
+                    if e >= 0:
+                        info[e, table.BOUND] = min(info[e, table.BOUND], gain)
+                    if g2 * scale + gain < thr:
+                        _take_back(board, sq_op, cand, left, code)
+                        expand = False  # and total < thr: the set is not kept either
             else:
                 capped[size2] = False
         if e < 0 and (expand or total >= thr):
@@ -618,6 +675,7 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
             e, n = n, n + 1
             info[e, table.G], info[e, table.LAST] = g2, code
             info[e, table.SIZE], info[e, table.TOTAL] = size2, total
+            info[e, table.BOUND] = gain
             if total >= thr:
                 hn = table.offer(heap, hn, info, e)
         if not expand:
@@ -625,6 +683,8 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
         info[e, table.DONE] = g2
         for t in range(size2):
             cur[t] = child[t]
+        if connected:
+            _zone(zone, p, 1)
         stamp += 1
         depth += 1
         placed[depth], score[depth], nxt[depth], subs[depth] = code, g2, 0, sub
@@ -633,7 +693,86 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
                                  stamp, hits, new_code, new_pts, mcode[depth - 1],
                                  mpts[depth - 1], mn[depth - 1], mcode[depth],
                                  mpts[depth])
-    return n, steps, _the_best(keys, info, slots, n, heap, hn, limit)
+    thr = info[heap[0], table.TOTAL] if hn == limit else -1
+    if connected:
+        return n, steps, _rows(keys, info, slots, *components.best_packings(
+            keys, info, n, rack_cnt, radix, subsets, bonus, limit, scale, offset, reach,
+            thr))
+    top = np.array([e for e in range(n) if info[e, table.TOTAL] >= thr], dtype=np.int64)
+    parts = np.full((top.size, MAX_RACK), -1, dtype=np.int64)
+    parts[:, 0] = top
+    return n, steps, _rows(keys, info, slots, info[top, table.TOTAL].astype(np.int64),
+                           info[top, table.G].astype(np.int64),
+                           info[top, table.SIZE].astype(np.int64), parts)
+
+
+@njit(cache=True, inline="always")
+def _put(board, sq_op, cand, rack_vals, left, radix, subsets, codes, m):
+    """Put placements codes[:m] down; returns the tokens left as a mixed-radix number
+    (take them back last first: _take_back)."""
+    sub = subsets - 1
+    for t in range(m):
+        p = codes[t] >> CODE_SHIFT
+        board[p] = rack_vals[codes[t] & 15]
+        refresh_around(board, sq_op, cand, p)
+        left[codes[t] & 15] -= 1
+        sub -= radix[codes[t] & 15]
+    return sub
+
+
+@njit(cache=True)
+def _cap_tables(root, sq_op, award, rack_vals, left, sub, subsets, filled, with_one,
+                with_two, near, far):
+    """The caps' tables (made when first needed), filled for the tokens left (`sub`)."""
+    if with_one.shape[0] == 0:
+        nv = rack_vals.size
+        with_one = np.zeros((subsets, MAX_TOKEN + 1, 5, nv), dtype=np.bool_)
+        with_two = np.zeros((subsets, 5, nv), dtype=np.bool_)
+        near, far = open_squares(root, sq_op, award)
+    if not filled[sub]:
+        fill_tables(rack_vals, left, with_one[sub], with_two[sub])
+        filled[sub] = True
+    return with_one, with_two, near, far
+
+
+@njit(cache=True, inline="always")
+def _most(info, e, scale):
+    """The most entry e's key could reach in a turn where it goes down first."""
+    return np.int64(info[e, table.G]) * scale + info[e, table.BOUND]
+
+
+@njit(cache=True, inline="always")
+def _zone(zone, p, add):
+    """Count square p and the squares two or less from it in a line in or out."""
+    zone[p] += add
+    for d in range(4):
+        for step in range(1, 3):
+            zone[p + step * DIRS[d]] += add
+
+
+@njit(cache=True)
+def _joined(keys, parts, t, out):
+    """The sorted codes of the stored sets `parts` (−1 padded) and placement t."""
+    n = 0
+    for i in range(parts.size):
+        if parts[i] >= 0:
+            n += table.unpack(keys, parts[i], out[n:])
+    out[n] = t
+    n += 1
+    out[:n].sort()
+    return n
+
+
+@njit(cache=True)
+def _moves_left(board, sq_op, award, cand, rack_vals, left, codes, pts):
+    """_sorted_moves of the tokens still left; how many."""
+    n = _sorted_moves(board, sq_op, award, cand, rack_vals, codes, pts)
+    j = 0
+    for i in range(n):
+        if left[codes[i] & 15] > 0:
+            codes[j], pts[j] = codes[i], pts[i]
+            j += 1
+    return j
 
 
 @njit(cache=True, inline="always")
@@ -646,32 +785,17 @@ def _take_back(board, sq_op, cand, left, code):
 
 
 @njit(cache=True)
-def _the_best(keys, info, slots, n, heap, hn, limit):
-    """Every stored set whose total reaches the final threshold: total, score, size
-    and its placement codes in the order found (see best_sets)."""
-    thr = info[heap[0], table.TOTAL] if hn == limit else -1
-    count = 0
-    for e in range(n):
-        if info[e, table.TOTAL] >= thr:
-            count += 1
-    out = np.full((count, 3 + MAX_RACK), -1, dtype=np.int64)
-    codes = np.empty(MAX_RACK + 1, dtype=np.int64)
-    key = np.empty(table.KEY_WORDS, dtype=np.uint64)
-    row = 0
-    for e in range(n):
-        if info[e, table.TOTAL] < thr:
-            continue
-        out[row, 0], out[row, 1] = info[e, table.TOTAL], info[e, table.G]
-        m = table.unpack(keys, e, codes)
-        out[row, 2] = m
-        s = e
-        while m > 0:
-            code = info[s, table.LAST]
-            out[row, 3 + m - 1] = code
-            _remove(codes, m, code)
-            m -= 1
-            if m > 0:
-                table.pack(codes, m, key)
-                s = table.find(keys, slots, key)
-        row += 1
+def _rows(keys, info, slots, total, score, size, parts):
+    """The found turns as rows: key, score, size, then the placement codes in order:
+    each part's (stored sets, −1 padded) best order (components.write_order)."""
+    out = np.full((total.size, 3 + MAX_RACK), -1, dtype=np.int64)
+    for r in range(total.size):
+        out[r, 0], out[r, 1], out[r, 2] = total[r], score[r], size[r]
+        at = 3
+        for i in range(parts.shape[1]):
+            if parts[r, i] < 0:
+                break
+            at = components.write_order(keys, info, slots, parts[r, i], out[r], at)
+            if at < 0:
+                raise RuntimeError("a stored set's parts are missing")
     return out

@@ -23,6 +23,8 @@ from eureka.mathable.tokens import MAX_RACK, full_rack_bonus
 _NO_LEAVES = np.zeros(1 << MAX_RACK, dtype=np.int64)
 BY_SCORE = (1, _NO_LEAVES, _NO_LEAVES)  # kernels.ranked_sets' scale, offsets and reach
                                         # for a ranking by score
+CONNECTED_PAST = 7      # racks of more tokens are searched by connected sets (components.py):
+                        # 16× fewer sets for 12 tokens; a game's racks of 7 stay as they were
 
 
 class Ranked(NamedTuple):
@@ -106,7 +108,7 @@ def _leaves(vals, counts, edition: int, table: leave.Leaves) -> tuple:
 def ranked(board: np.ndarray, rack, limit: int = 1, bonus: int = 0,
            max_states: int = MAX_STATES, bound_after: int = kernels.BOUND_AFTER,
            by: str = "score", edition: int = 126, leaves: leave.Leaves | None = None,
-           work: list | None = None) -> list:
+           work: list | None = None, connected: bool | None = None) -> list:
     """The `limit` best distinct turns (sets of placements) on a kernel board
     (board_array) by score or equity (`by`; the leave values of `edition` from the table
     `leaves`, by default leave.current()), as Ranked, best first; `bonus` is added to a
@@ -114,7 +116,9 @@ def ranked(board: np.ndarray, rack, limit: int = 1, bonus: int = 0,
     the placements (square, then value) in reading order.  SearchTooLarge past
     max_states sets of placements; `bound_after` is the kernel's (tests set 0 to bound
     from the start).  `work`, if given, gets the placements the search tried appended
-    (refused or not): a measure of its work that its time follows closely."""
+    (refused or not): a measure of its work that its time follows closely.
+    `connected`: search by connected sets (the default past CONNECTED_PAST tokens);
+    the turns found are the same either way."""
     if by not in ("score", "equity"):
         raise EurekaError(f"the search ranks turns by score or equity, not {by!r}")
     rack = list(rack)
@@ -123,15 +127,19 @@ def ranked(board: np.ndarray, rack, limit: int = 1, bonus: int = 0,
         return []
     table = leaves or leave.current()
     ranking = _leaves(vals, counts, edition, table) if by == "equity" else BY_SCORE
+    if connected is None:
+        connected = len(rack) > CONNECTED_PAST
     n, steps, found = kernels.ranked_sets(board.copy(), SQ_OP, AWARD, vals, counts, bonus,
-                                          limit, max_states, bound_after, *ranking)
+                                          limit, max_states, bound_after, *ranking,
+                                          connected)
     if work is not None:
         work.append(int(steps))
     if n < 0:
         raise SearchTooLarge(f"more than {max_states:,} sets of placements to search (a "
                              f"rack of {len(rack)} tokens that fit almost anywhere): "
                              f"search fewer tokens, e.g. 7, or allow more sets with "
-                             f"--max-sets (each million takes about 3 s and 170 MB)")
+                             f"--max-sets (each million takes about "
+                             f"{'10 s and 450 MB' if connected else '3 s and 170 MB'})")
     rows = sorted(found.tolist(), key=lambda r: (-r[0], r[2], sorted(r[3:3 + r[2]])))
     out = []
     for _, score, size, *codes in rows[:limit]:

@@ -4,7 +4,9 @@ A set of placements is its sorted placement codes packed 16 bits each (code + 1;
 none) into KEY_WORDS words: an exact key.  Entry e of the table keeps, in `info[e]`:
 the best score found for the set (G), the last placement of that order (LAST), the
 score it was last expanded with (DONE, −1: never), its size (SIZE), its place in the
-heap (HEAP, −1: not there) and its total with the full-rack bonus (TOTAL).
+heap (HEAP, −1: not there), its total with the full-rack bonus (TOTAL) and BOUND: what
+its key could still gain beyond G × scale when it goes down first in a turn (UNKNOWN
+when no bound was worked out; see kernels.ranked_sets).
 
 The heap holds the `limit` best distinct sets found so far, least total on top: once
 full, its top is the threshold a set must reach to matter.
@@ -17,7 +19,8 @@ from eureka.mathable.tokens import MAX_RACK
 
 SLOTS = 4                   # placement codes packed per key word (16 bits each)
 KEY_WORDS = -(-MAX_RACK // SLOTS)
-G, LAST, DONE, SIZE, HEAP, TOTAL = range(6)
+G, LAST, DONE, SIZE, HEAP, TOTAL, BOUND = range(7)
+UNKNOWN = 1 << 30
 
 
 @njit(cache=True, inline="always")
@@ -56,7 +59,7 @@ def _slot(key, mask):
 @njit(cache=True)
 def new(cap):
     """An empty table for cap entries: keys, info, slots (entry + 1, 0 = free)."""
-    info = np.full((cap, 6), -1, dtype=np.int32)
+    info = np.full((cap, BOUND + 1), -1, dtype=np.int32)
     return (np.zeros((cap, KEY_WORDS), dtype=np.uint64), info,
             np.zeros(2 * cap, dtype=np.int32))
 
@@ -89,6 +92,7 @@ def add(keys, info, slots, n, key, free):
     slots[free] = n + 1
     info[n, DONE] = -1
     info[n, HEAP] = -1
+    info[n, BOUND] = UNKNOWN
 
 
 @njit(cache=True)

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from eureka.benchmarks import mathable_bound, mathable_hard, mathable_sim, workloads
+from eureka.benchmarks import (mathable_bound, mathable_hard, mathable_sim,
+                                mathable_twelve, workloads)
 from eureka.mathable import kernels, legality, sim, solve
 from eureka.mathable.legality import Placement
 
@@ -27,6 +28,14 @@ def test_the_hard_rack_benchmark_times_the_best_turn(capsys):
     assert mathable_hard.searches(None)["eureka"]()[1][0, :3].tolist() == [107, 57, 7]
     mathable_hard.main(["--rounds", "1"])
     assert re.search(r"eureka +median +[\d.]+ ms", capsys.readouterr().out)
+
+
+def test_the_twelve_token_benchmark_measures_each_search_in_a_child(capsys):
+    run = mathable_twelve.measure(2, "connected")
+    assert run["points"] == 103 and run["tried"] > 0 and run["peak_mb"] > 0
+    mathable_twelve.main(["--boards", "2", "--searches", "connected"])
+    assert re.search(r"connected +103 points +[\d.]+ s +\d+ MB peak",
+                     capsys.readouterr().out)
 
 
 def test_the_bound_benchmark_draws_legal_partial_turns():

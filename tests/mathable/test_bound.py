@@ -23,12 +23,19 @@ GAMES = [read(CAVA / folder / f"{game}_turns.txt")
 
 
 @st.composite
-def real_positions(draw):
-    """The board before some turn of a CAVA game, and a rack of 2–5 unseen tokens."""
+def real_boards(draw, first: int = 0):
+    """The board before some turn (the first turn or later) of a CAVA game."""
     record = draw(st.sampled_from(GAMES))
     grid = dict(START)
-    for play in record.plays[:draw(st.integers(0, len(record.plays)))]:
+    for play in record.plays[:draw(st.integers(first, len(record.plays)))]:
         grid.update((p.cell, p.value) for p in play.placements)
+    return grid
+
+
+@st.composite
+def real_positions(draw):
+    """The board before some turn of a CAVA game, and a rack of 2–5 unseen tokens."""
+    grid = draw(real_boards())
     unseen = sorted(Position(dict(grid)).unseen().elements())
     small = [v for v in unseen if v <= 10]
     rack = draw(st.lists(st.sampled_from(small) | st.sampled_from(unseen), min_size=2,

@@ -1,0 +1,479 @@
+"""A turn as its components: connected sets joined by one placement, packed together.
+
+Two placements interact when one is among the two squares next to the other in a row
+or column (lines.independent): only then can one change the other's points.  The
+components of a turn (its placements linked by interaction) score independently, so a
+turn's best score is the sum of its components' best scores, and the best turns are
+packings of connected sets that leave each other alone.
+
+A connected set's best order ends with some placement t; the set without t splits into
+components around t's square, each in its own best order.  With one component, t
+extends a connected set: the search grows those placement by placement.  With more,
+t joins them (`join_round`): the search cannot reach such a set through connected sets
+alone.  `best_packings` then combines the connected sets, bounded by a knapsack over the
+rack's sub-multisets that ignores where the sets lie.  `write_order` gives a stored set
+its best order back.
+
+The tokens a set uses are a mixed-radix number over the rack's values (`radix`); a
+set's squares and the squares it interacts with are bit masks over the padded board.
+"""
+
+import numpy as np
+from numba import njit
+
+from eureka.mathable import table
+from eureka.mathable.lines import (CODE_SHIFT, DIRS, EMPTY, N_CELLS, completes,
+                                   independent, pair_results)
+from eureka.mathable.tokens import MAX_RACK
+
+WORDS = -(-N_CELLS // 64)          # bit-mask words over the padded board
+MAX_PARTS = 4                       # components a placement can join: one per direction
+
+
+@njit(cache=True, inline="always")
+def _set(mask, e, c):
+    mask[e, c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+
+
+@njit(cache=True, inline="always")
+def _apart(zone, own, a, b):
+    """Whether sets a and b share no square and leave each other's lines alone."""
+    for w in range(WORDS):
+        if zone[a, w] & own[b, w]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def describe(keys, info, n, radix):
+    """For the n stored sets: their codes (−1 padded), sizes, scores, token multisets,
+    squares (own) and the squares within two of them in a line (zone, own included)."""
+    codes = np.full((n, MAX_RACK), -1, dtype=np.int64)
+    size = np.zeros(n, dtype=np.int64)
+    g = np.zeros(n, dtype=np.int64)
+    multiset = np.zeros(n, dtype=np.int64)
+    own = np.zeros((n, WORDS), dtype=np.uint64)
+    zone = np.zeros((n, WORDS), dtype=np.uint64)
+    for e in range(n):
+        m = table.unpack(keys, e, codes[e])
+        size[e], g[e] = m, info[e, table.G]
+        for j in range(m):
+            p = codes[e, j] >> CODE_SHIFT
+            multiset[e] += radix[codes[e, j] & 15]
+            _set(own, e, p)
+            _set(zone, e, p)
+            for d in range(4):
+                for step in range(1, 3):
+                    _set(zone, e, p + step * DIRS[d])
+    return codes, size, g, multiset, own, zone
+
+
+@njit(cache=True)
+def sub_multisets(rack_cnt, radix, subsets):
+    """For each multiset s of the rack's tokens, its sub-multisets in ascending order:
+    start[s]:start[s + 1] in the returned list."""
+    nv = rack_cnt.size
+    count = np.ones(subsets + 1, dtype=np.int64)
+    count[0] = 0
+    for s in range(subsets):
+        c = 1
+        for k in range(nv):
+            c *= (s // radix[k]) % (rack_cnt[k] + 1) + 1
+        count[s + 1] = c
+    start = np.cumsum(count)
+    out = np.empty(start[-1], dtype=np.int64)
+    at = 0
+    for s in range(subsets):
+        for t in range(s + 1):
+            if _within(t, s, rack_cnt, radix):
+                out[at] = t
+                at += 1
+    return start, out
+
+
+@njit(cache=True, inline="always")
+def _within(t, s, rack_cnt, radix):
+    """Whether multiset t is part of multiset s."""
+    for k in range(rack_cnt.size):
+        if (t // radix[k]) % (rack_cnt[k] + 1) > (s // radix[k]) % (rack_cnt[k] + 1):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _around(root, size, codes, multiset, subsets, usable):
+    """The `usable` stored sets around each empty square q of the root (q is two
+    squares or less from one of theirs in a line, and not theirs), by token multiset m:
+    sets[start[q * subsets + m]:start[q * subsets + m + 1]]; arms[i]: which of q's
+    eight line squares sets[i] holds (bit 2d + step − 1 for the square step ≤ 2 from q
+    in direction d)."""
+    n = size.size
+    count = np.zeros(N_CELLS * subsets + 1, dtype=np.int64)
+    mark = np.full(N_CELLS, -1, dtype=np.int64)     # q listed for e: mark[q] = e
+    mine = np.full(N_CELLS, -1, dtype=np.int64)     # e's own squares
+    where = np.zeros(N_CELLS, dtype=np.int64)       # the place q's entry for e went
+    start = count
+    sets = np.empty(0, dtype=np.int64)
+    arms = np.zeros(0, dtype=np.int64)
+    fill = count
+    for phase in range(2):
+        mark[:] = -1
+        for e in range(n):
+            if not usable[e]:
+                continue
+            for j in range(size[e]):
+                mine[codes[e, j] >> CODE_SHIFT] = e
+            for j in range(size[e]):
+                p = codes[e, j] >> CODE_SHIFT
+                for d in range(4):
+                    for step in range(1, 3):
+                        q = p + step * DIRS[d]
+                        if root[q] != EMPTY or mine[q] == e:
+                            continue
+                        bit = np.int64(1) << (2 * (d ^ 1) + step - 1)  # p seen from q
+                        if mark[q] == e:
+                            if phase == 1:
+                                arms[where[q]] |= bit
+                            continue
+                        mark[q] = e
+                        at = q * subsets + multiset[e]
+                        if phase == 0:
+                            count[at + 1] += 1
+                        else:
+                            where[q] = fill[at]
+                            sets[fill[at]], arms[fill[at]] = e, bit
+                            fill[at] += 1
+        if phase == 0:
+            start = np.cumsum(count)
+            sets = np.empty(start[-1], dtype=np.int64)
+            arms = np.zeros(start[-1], dtype=np.int64)
+            fill = start[:-1].copy()
+    return start, sets, arms
+
+
+@njit(cache=True, inline="always")
+def _from(sub_start, subs, left, m):
+    """The place of the first sub-multiset of `left` not below m in subs."""
+    lo, hi = sub_start[left], sub_start[left + 1]
+    return lo + np.searchsorted(subs[lo:hi], m)
+
+
+@njit(cache=True)
+def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info, n,
+               usable, changed):
+    """Every set a placement t makes by joining 2 to MAX_PARTS `usable` stored sets
+    around its square that leave each other alone (at least one of them `changed` since
+    the last round): t's square is empty, t is a token left and completes an equation
+    there on the board with those sets.  Returns (parts, t, score): the joined entries
+    (−1 padded), t's code and the score of the order that puts each part first, in its
+    best order, then t.
+
+    Each group of parts is found once, from its first changed part in q's list (the
+    anchor); the others, each an unchanged set or a changed one after the anchor,
+    follow in the list's order: by multiset, taken from what the rack has left."""
+    codes, size, g, multiset, own, zone = describe(keys, info, n, radix)
+    start, sets, arms = _around(root, size, codes, multiset, subsets, usable)
+    lines = np.zeros(MAX_PARTS + 1, dtype=np.int64)    # q's line squares held so far
+    sub_start, subs = sub_multisets(rack_cnt, radix, subsets)
+    everything = subsets - 1
+    every = True
+    for e in range(n):
+        every = every and (changed[e] or not usable[e])
+    cap = 1024
+    parts = np.full((cap, MAX_PARTS), -1, dtype=np.int64)
+    tcode = np.empty(cap, dtype=np.int64)
+    score = np.empty(cap, dtype=np.int64)
+    found = 0
+    board = root.copy()
+    cand = np.full((N_CELLS, 4, 4), -1, dtype=np.int32)
+    chosen = np.empty(MAX_PARTS, dtype=np.int64)
+    used = np.zeros(MAX_PARTS + 1, dtype=np.int64)
+    got = np.zeros(MAX_PARTS + 1, dtype=np.int64)
+    si = np.zeros(MAX_PARTS + 1, dtype=np.int64)
+    low = np.zeros(MAX_PARTS + 1, dtype=np.int64)
+    for q in range(N_CELLS):
+        base = q * subsets
+        if start[base + subsets] - start[base] < 2:
+            continue
+        for a in range(start[base], start[base + subsets]):
+            c = sets[a]
+            if not changed[c]:
+                continue
+            chosen[0], used[1], got[1] = c, multiset[c], g[c]
+            lines[1] = _held(root, q) | arms[a]
+            si[1], low[1] = sub_start[everything - used[1]], start[base]
+            if every:                   # no unchanged sets: the others follow c
+                si[1], low[1] = _from(sub_start, subs, everything - used[1], used[1]), a + 1
+            depth = 1
+            while depth >= 1:
+                left = everything - used[depth]
+                if si[depth] >= sub_start[left + 1]:
+                    depth -= 1
+                    continue
+                m = subs[si[depth]]
+                p = max(low[depth], start[base + m])
+                if m == 0 or m == left or p >= start[base + m + 1]:
+                    si[depth] += 1
+                    continue
+                e = sets[p]
+                low[depth] = p + 1
+                if p == a or (changed[e] and p < a):
+                    continue
+                ok = True
+                for i in range(depth):
+                    if not _apart(zone, own, chosen[i], e):
+                        ok = False
+                        break
+                if not ok:
+                    continue
+                chosen[depth] = e
+                d2 = depth + 1
+                used[d2], got[d2] = used[depth] + m, got[depth] + g[e]
+                lines[d2] = lines[depth] | arms[p]
+                if lines[d2] & (lines[d2] >> 1) & 0b01010101:     # a line is full
+                    found, parts, tcode, score = _join_at(
+                        q, chosen, d2, used[d2], got[d2], codes, size, board, cand,
+                        sq_op, award, rack_vals, rack_cnt, radix, found, parts, tcode,
+                        score)
+                if d2 < MAX_PARTS:
+                    depth = d2
+                    si[depth] = _from(sub_start, subs, everything - used[depth], m)
+                    low[depth] = p + 1
+    return parts[:found], tcode[:found], score[:found]
+
+
+@njit(cache=True, inline="always")
+def _held(board, q):
+    """Which of q's eight line squares hold a token (bits as _around's arms)."""
+    out = np.int64(0)
+    for d in range(4):
+        for step in range(1, 3):
+            if board[q + step * DIRS[d]] >= 0:
+                out |= np.int64(1) << (2 * d + step - 1)
+    return out
+
+
+@njit(cache=True)
+def _join_at(q, chosen, m, used, got, codes, size, board, cand, sq_op, award, rack_vals,
+             rack_cnt, radix, found, parts, tcode, score):
+    """Add every token left that completes an equation at q once the m chosen parts
+    are down to the results (parts, tcode, score: grown when full); returns them and
+    how many there are."""
+    for i in range(m):
+        for j in range(size[chosen[i]]):
+            code = codes[chosen[i], j]
+            board[code >> CODE_SHIFT] = rack_vals[code & 15]
+    for d in range(4):
+        pair_results(board, sq_op, cand, q, d)
+    for k in range(rack_vals.size):
+        if (used // radix[k]) % (rack_cnt[k] + 1) == rack_cnt[k]:
+            continue
+        eq = completes(cand, q, rack_vals[k])
+        if eq == 0:
+            continue
+        if found == tcode.size:
+            cap = 2 * found
+            parts2 = np.full((cap, MAX_PARTS), -1, dtype=np.int64)
+            parts2[:found] = parts
+            parts = parts2
+            tcode = np.concatenate((tcode, np.empty(found, dtype=np.int64)))
+            score = np.concatenate((score, np.empty(found, dtype=np.int64)))
+        parts[found, :m] = chosen[:m]
+        tcode[found] = q * 16 + k
+        score[found] = got + rack_vals[k] * eq * award[q]
+        found += 1
+    for i in range(m):
+        for j in range(size[chosen[i]]):
+            board[codes[chosen[i], j] >> CODE_SHIFT] = EMPTY
+    return found, parts, tcode, score
+
+
+@njit(cache=True)
+def best_packings(keys, info, n, rack_cnt, radix, subsets, bonus, limit, scale, offset,
+                  reach, floor):
+    """The best turns made of stored connected sets that leave each other alone, by
+    branch and bound: every packing whose key (see kernels.ranked_sets) reaches the
+    `limit`-th best key found, and at least `floor`.  Returns (keys, scores, sizes,
+    parts): the parts as entries (−1 padded)."""
+    codes, size, g, multiset, own, zone = describe(keys, info, n, radix)
+    full = 0
+    for k in range(rack_cnt.size):
+        full += rack_cnt[k]
+    everything = subsets - 1
+    first = np.full(subsets, -1, dtype=np.int64)    # the best single set by multiset
+    for e in range(n):
+        first[multiset[e]] = max(first[multiset[e]], g[e])
+    sub_start, subs = sub_multisets(rack_cnt, radix, subsets)
+    most = np.zeros(subsets, dtype=np.int64)        # knapsack: sets ignoring clashes
+    for s in range(subsets):
+        top = 0
+        for i in range(sub_start[s], sub_start[s + 1]):
+            t = subs[i]
+            if t != 0 and first[t] >= 0:
+                top = max(top, first[t] + most[s - t])
+        most[s] = top
+    order = np.argsort(multiset * (1 << 20) - g, kind="mergesort")
+    block = np.zeros(subsets + 1, dtype=np.int64)   # order[block[m]:block[m + 1]]: m
+    for e in range(n):
+        block[multiset[e] + 1] += 1
+    block = np.cumsum(block)
+    heap = np.empty(limit, dtype=np.int64)
+    hn = 0
+    cap = 64
+    found = np.full((cap, MAX_RACK), -1, dtype=np.int64)
+    fkey = np.empty(cap, dtype=np.int64)
+    fscore = np.empty(cap, dtype=np.int64)
+    fsize = np.empty(cap, dtype=np.int64)
+    nf = 0
+    used = np.zeros(MAX_RACK + 1, dtype=np.int64)
+    got = np.zeros(MAX_RACK + 1, dtype=np.int64)
+    tokens = np.zeros(MAX_RACK + 1, dtype=np.int64)
+    taken = np.zeros((MAX_RACK + 1, WORDS), dtype=np.uint64)
+    chosen = np.empty(MAX_RACK + 1, dtype=np.int64)
+    si = np.zeros(MAX_RACK + 1, dtype=np.int64)     # place in the sub-multisets list
+    low = np.zeros(MAX_RACK + 1, dtype=np.int64)    # least place in order allowed
+    depth = 0
+    si[0] = sub_start[everything]
+    while depth >= 0:                   # the parts in increasing places of order
+        thr = max(floor, heap[0] if hn == limit else floor)
+        left = everything - used[depth]
+        if si[depth] >= sub_start[left + 1]:
+            depth -= 1
+            continue
+        m = subs[si[depth]]
+        p = max(low[depth], block[m])
+        rest = left - m
+        if m == 0 or p >= block[m + 1] or (
+                got[depth] + first[m] + most[rest] + bonus) * scale + reach[rest] < thr:
+            si[depth] += 1
+            continue
+        e = order[p]
+        low[depth] = p + 1
+        if (got[depth] + g[e] + most[rest] + bonus) * scale + reach[rest] < thr:
+            low[depth] = block[m + 1]       # the block is sorted best first
+            continue
+        clash = False
+        for w in range(WORDS):
+            if zone[e, w] & taken[depth, w]:
+                clash = True
+                break
+        if clash:
+            continue
+        chosen[depth] = e
+        d2 = depth + 1
+        used[d2], got[d2] = used[depth] + m, got[depth] + g[e]
+        tokens[d2] = tokens[depth] + size[e]
+        taken[d2] = taken[depth] | own[e]
+        key = (got[d2] + (bonus if tokens[d2] == full else 0)) * scale + offset[
+            everything - used[d2]]
+        if key >= thr:
+            if hn < limit:
+                heap[hn] = key
+                hn += 1
+                _sift_up(heap, hn - 1)
+            elif key > heap[0]:
+                heap[0] = key
+                _sift_down(heap, hn)
+            if nf == cap:
+                cap *= 2
+                found2 = np.full((cap, MAX_RACK), -1, dtype=np.int64)
+                found2[:nf] = found[:nf]
+                found = found2
+                fkey = np.concatenate((fkey, np.empty(cap - nf, dtype=np.int64)))
+                fscore = np.concatenate((fscore, np.empty(cap - nf, dtype=np.int64)))
+                fsize = np.concatenate((fsize, np.empty(cap - nf, dtype=np.int64)))
+            found[nf, :d2] = chosen[:d2]
+            fkey[nf], fscore[nf], fsize[nf] = key, got[d2], tokens[d2]
+            nf += 1
+        if tokens[d2] < full:
+            depth = d2
+            si[depth] = _from(sub_start, subs, everything - used[depth], m)
+            low[depth] = p + 1
+    thr = max(floor, heap[0] if hn == limit else floor)
+    keep = fkey[:nf] >= thr
+    return fkey[:nf][keep], fscore[:nf][keep], fsize[:nf][keep], found[:nf][keep]
+
+
+@njit(cache=True, inline="always")
+def _sift_up(heap, i):
+    while i > 0 and heap[(i - 1) // 2] > heap[i]:
+        heap[i], heap[(i - 1) // 2] = heap[(i - 1) // 2], heap[i]
+        i = (i - 1) // 2
+
+
+@njit(cache=True, inline="always")
+def _sift_down(heap, hn):
+    i = 0
+    while True:
+        small, a, b = i, 2 * i + 1, 2 * i + 2
+        if a < hn and heap[a] < heap[small]:
+            small = a
+        if b < hn and heap[b] < heap[small]:
+            small = b
+        if small == i:
+            return
+        heap[i], heap[small] = heap[small], heap[i]
+        i = small
+
+
+@njit(cache=True)
+def write_order(keys, info, slots, e, out, at):
+    """Stored set e's placement codes in its best order into out[at:]; returns the
+    place after them (−1: a part of it is not stored).  The order ends with its LAST
+    placement, after the rest: a stored set, or the stored components it joined."""
+    stack = np.empty(4 * MAX_RACK, dtype=np.int64)   # entries, and codes as −1 − code
+    codes = np.empty(MAX_RACK + 1, dtype=np.int64)
+    rest = np.empty(MAX_RACK + 1, dtype=np.int64)
+    part = np.empty(MAX_RACK + 1, dtype=np.int64)
+    comp = np.empty(MAX_RACK + 1, dtype=np.int64)
+    key = np.empty(table.KEY_WORDS, dtype=np.uint64)
+    top = 1
+    stack[0] = e
+    while top > 0:
+        top -= 1
+        x = stack[top]
+        if x < 0:
+            out[at] = -1 - x
+            at += 1
+            continue
+        m = table.unpack(keys, x, codes)
+        last = info[x, table.LAST]
+        r = 0
+        for j in range(m):
+            if codes[j] != last:
+                rest[r] = codes[j]
+                r += 1
+        stack[top] = -1 - last
+        top += 1
+        if r == 0:
+            continue
+        table.pack(rest, r, key)
+        f = table.find(keys, slots, key)
+        if f >= 0:
+            stack[top] = f
+            top += 1
+            continue
+        for j in range(r):                   # the components of the rest
+            comp[j] = j
+        for a in range(r):
+            for b in range(a):
+                if not independent(rest[a], rest[b]) and comp[a] != comp[b]:
+                    old, new = comp[a], comp[b]
+                    for j in range(r):
+                        if comp[j] == old:
+                            comp[j] = new
+        for c in range(r):
+            if comp[c] != c:
+                continue
+            k = 0
+            for j in range(r):
+                if comp[j] == c:
+                    part[k] = rest[j]
+                    k += 1
+            table.pack(part, k, key)
+            f = table.find(keys, slots, key)
+            if f < 0:
+                return -1
+            stack[top] = f
+            top += 1
+    return at
