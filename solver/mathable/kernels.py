@@ -497,12 +497,10 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
                         root, sq_op, award, rack_vals, left, sub, subsets, filled,
                         with_one, with_two, near, far)
                     capstamp += 1
-                    caps(board, sq_op, award, cand, rack_vals, left, full - m,
-                         with_one[sub], with_two[sub], near, far, cur, m, cap[m], slot,
-                         seen, capstamp, n0s, n1s)
-                    info[e, table.BOUND] = min(info[e, table.BOUND], reach[sub] + scale *
-                                               order_bound(rack_vals, left, cap[m], 0,
-                                                           bonus, best))
+                    info[e, table.BOUND] = min(info[e, table.BOUND], _own_gain(
+                        board, sq_op, award, cand, rack_vals, left, full - m,
+                        with_one[sub], with_two[sub], near, far, cur, m, cap[m], slot,
+                        seen, capstamp, n0s, n1s, bonus, best, reach[sub], scale))
                     for t in range(m - 1, -1, -1):
                         _take_back(board, sq_op, cand, left, cur[t])
                 bounded = n if thr >= 0 else 0
@@ -574,13 +572,11 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
                     root, sq_op, award, rack_vals, left, sub, subsets, filled, with_one,
                     with_two, near, far)
                 capstamp += 1
-                caps(board, sq_op, award, cand, rack_vals, left, full - base,
-                     with_one[sub], with_two[sub], near, far, cur, base, cap[base], slot,
-                     seen, capstamp, n0s, n1s)
+                info[e, table.BOUND] = min(info[e, table.BOUND], _own_gain(
+                    board, sq_op, award, cand, rack_vals, left, full - base,
+                    with_one[sub], with_two[sub], near, far, cur, base, cap[base], slot,
+                    seen, capstamp, n0s, n1s, bonus, best, reach[sub], scale))
                 capped[depth] = True
-                info[e, table.BOUND] = min(info[e, table.BOUND], reach[sub] + scale *
-                                           order_bound(rack_vals, left, cap[base], 0,
-                                                       bonus, best))
                 if _most(info, e, scale) < thr:
                     continue                # no moves: it goes back at once
             mn[depth] = _moves_left(board, sq_op, award, cand, rack_vals, left,
@@ -718,6 +714,16 @@ def _put(board, sq_op, cand, rack_vals, left, radix, subsets, codes, m):
         left[codes[t] & 15] -= 1
         sub -= radix[codes[t] & 15]
     return sub
+
+
+@njit(cache=True, inline="always")
+def _own_gain(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two, near,
+              far, codes, m, cap, slot, seen, stamp, n0s, n1s, bonus, best, reach, scale):
+    """What the key of the set codes[:m], down on the board, could still gain by its
+    own caps (left in cap; `reach`: reach[the tokens left])."""
+    caps(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two, near, far,
+         codes, m, cap, slot, seen, stamp, n0s, n1s)
+    return reach + scale * order_bound(rack_vals, left, cap, 0, bonus, best)
 
 
 @njit(cache=True)
