@@ -19,7 +19,7 @@ set's squares and the squares it interacts with are bit masks over the padded bo
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from eureka.mathable import table
 from eureka.mathable.lines import (CODE_SHIFT, DIRS, EMPTY, N_CELLS, completes,
@@ -28,6 +28,7 @@ from eureka.mathable.tokens import MAX_RACK
 
 WORDS = -(-N_CELLS // 64)          # bit-mask words over the padded board
 MAX_PARTS = 4                       # components a placement can join: one per direction
+CHUNKS = 16                         # join_round's anchors in CHUNKS shares, for the threads
 
 
 @njit(cache=True, inline="always")
@@ -158,7 +159,7 @@ def _from(sub_start, subs, left, m):
     return lo + np.searchsorted(subs[lo:hi], m)
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=True)
 def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info, n,
                usable, changed):
     """Every set a placement t makes by joining 2 to MAX_PARTS `usable` stored sets
@@ -166,19 +167,48 @@ def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, in
     the last round): t's square is empty, t is a token left and completes an equation
     there on the board with those sets.  Returns (parts, t, score): the joined entries
     (−1 padded), t's code and the score of the order that puts each part first, in its
-    best order, then t.
-
-    Each group of parts is found once, from its first changed part in q's list (the
-    anchor); the others, each an unchanged set or a changed one after the anchor,
-    follow in the list's order: by multiset, taken from what the rack has left."""
+    best order, then t.  The squares are shared out among the threads (_join_squares).
+    """
     codes, size, g, multiset, own, zone = describe(keys, info, n, radix)
     start, sets, arms = _around(root, size, codes, multiset, subsets, usable)
-    lines = np.zeros(MAX_PARTS + 1, dtype=np.int64)    # q's line squares held so far
     sub_start, subs = sub_multisets(rack_cnt, radix, subsets)
-    everything = subsets - 1
     every = True
     for e in range(n):
         every = every and (changed[e] or not usable[e])
+    found = [(np.empty((0, MAX_PARTS), dtype=np.int64), np.empty(0, dtype=np.int64),
+              np.empty(0, dtype=np.int64)) for _ in range(CHUNKS)]
+    for chunk in prange(CHUNKS):
+        found[chunk] = _join_squares(
+            np.int64(chunk), root, sq_op, award, rack_vals, rack_cnt, radix, subsets,
+            codes, size, g, multiset, own, zone, start, sets, arms, sub_start, subs,
+            changed, every)
+    total = 0
+    for chunk in range(CHUNKS):
+        total += found[chunk][1].size
+    parts = np.empty((total, MAX_PARTS), dtype=np.int64)
+    tcode = np.empty(total, dtype=np.int64)
+    score = np.empty(total, dtype=np.int64)
+    at = 0
+    for chunk in range(CHUNKS):
+        p, t, s = found[chunk]
+        parts[at:at + t.size], tcode[at:at + t.size], score[at:at + t.size] = p, t, s
+        at += t.size
+    return parts, tcode, score
+
+
+@njit(cache=True)
+def _join_squares(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets, codes,
+                  size, g, multiset, own, zone, start, sets, arms, sub_start, subs,
+                  changed, every):
+    """join_round's results from every CHUNKS-th anchor, from the chunk-th on (one
+    square can hold a third of the work), on a board of its own.
+
+    Each group of parts is found once, from its first changed part in q's list (the
+    anchor); the others, each an unchanged set or a changed one after the anchor,
+    follow in the list's order: by multiset, taken from what the rack has left.
+    `every`: no usable set is unchanged."""
+    lines = np.zeros(MAX_PARTS + 1, dtype=np.int64)    # q's line squares held so far
+    everything = subsets - 1
     cap = 1024
     parts = np.full((cap, MAX_PARTS), -1, dtype=np.int64)
     tcode = np.empty(cap, dtype=np.int64)
@@ -191,6 +221,7 @@ def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, in
     got = np.zeros(MAX_PARTS + 1, dtype=np.int64)
     si = np.zeros(MAX_PARTS + 1, dtype=np.int64)
     low = np.zeros(MAX_PARTS + 1, dtype=np.int64)
+    counted = -1                        # the anchors so far, over every square
     for q in range(N_CELLS):
         base = q * subsets
         if start[base + subsets] - start[base] < 2:
@@ -198,6 +229,9 @@ def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, in
         for a in range(start[base], start[base + subsets]):
             c = sets[a]
             if not changed[c]:
+                continue
+            counted += 1
+            if counted % CHUNKS != chunk:
                 continue
             chosen[0], used[1], got[1] = c, multiset[c], g[c]
             lines[1] = _held(root, q) | arms[a]

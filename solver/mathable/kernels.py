@@ -17,7 +17,7 @@ operations), and those calls took about a quarter of the search's time.
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from eureka.mathable import components, table
 from eureka.mathable.lines import (CODE_SHIFT, DIRS, EMPTY, MAX_TOKEN, N_CELLS, SQUARES,
@@ -28,6 +28,7 @@ from eureka.mathable.tokens import MAX_RACK
 
 BOUND_AFTER = 10_000        # sets stored before the search starts bounding: small
                             # searches finish sooner without
+CHUNKS = 16                 # of own_bounds' parallel loop: several per thread, for balance
 OWN_LEFT = 3                # a set's own bound is checked when at most this many
                             # tokens are left: with more, it prunes almost nothing
 
@@ -405,6 +406,8 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
     bound (table.BOUND: from the caps it was checked with, and from its own caps before
     a round of joins or its growth); a set whose bound falls short of the threshold is
     neither joined nor grown again, and a joined set is bounded by each of its parts.
+    The own bounds of many sets at once (before a round of joins, and of the sets it
+    joined) and the joins run on the threads (own_bounds, components.join_round).
 
     Returns (entries, steps, sets): the number of sets stored (negative: more than
     max_states, the search stopped), the placements tried (the search's work, which
@@ -487,22 +490,12 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
                     _most(info, queue[qi], scale) < thr):
                 qi += 1
             if qi == queue.size:
-                for e in range(bounded, n if thr >= 0 else 0):  # own bounds, once each
-                    m = info[e, table.SIZE]
-                    if m == full or _most(info, e, scale) < thr:
-                        continue
-                    table.unpack(keys, e, cur)
-                    sub = _put(board, sq_op, cand, rack_vals, left, radix, subsets, cur, m)
-                    with_one, with_two, near, far = _cap_tables(
-                        root, sq_op, award, rack_vals, left, sub, subsets, filled,
-                        with_one, with_two, near, far)
-                    capstamp += 1
-                    info[e, table.BOUND] = min(info[e, table.BOUND], _own_gain(
-                        board, sq_op, award, cand, rack_vals, left, full - m,
-                        with_one[sub], with_two[sub], near, far, cur, m, cap[m], slot,
-                        seen, capstamp, n0s, n1s, bonus, best, reach[sub], scale))
-                    for t in range(m - 1, -1, -1):
-                        _take_back(board, sq_op, cand, left, cur[t])
+                todo = np.array([e for e in range(bounded, n if thr >= 0 else 0)
+                                 if info[e, table.SIZE] < full and
+                                 _most(info, e, scale) >= thr], dtype=np.int64)
+                with_one, with_two, near, far = _bound_own(
+                    root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info,
+                    todo, filled, with_one, with_two, near, far, bonus, reach, scale)
                 bounded = n if thr >= 0 else 0
                 usable = np.empty(n, dtype=np.bool_)
                 changed = np.empty(n, dtype=np.bool_)
@@ -554,6 +547,14 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
                         queue[qn] = e
                         qn += 1
                 queue = queue[:qn]
+                if thr >= 0:            # their own bounds, before any is grown
+                    todo = np.array([e for e in queue if _most(info, e, scale) >= thr],
+                                    dtype=np.int64)
+                    with_one, with_two, near, far = _bound_own(
+                        root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys,
+                        info, todo, filled, with_one, with_two, near, far, bonus, reach,
+                        scale)
+                    bounded = n
                 continue
             e = queue[qi]
             qi += 1
@@ -724,6 +725,64 @@ def _own_gain(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two,
     caps(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two, near, far,
          codes, m, cap, slot, seen, stamp, n0s, n1s)
     return reach + scale * order_bound(rack_vals, left, cap, 0, bonus, best)
+
+
+@njit(cache=True)
+def _bound_own(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info, todo,
+               filled, with_one, with_two, near, far, bonus, reach, scale):
+    """Lower each entry of `todo` to its own bound (own_bounds), its caps' tables made
+    first; returns the tables (see _cap_tables)."""
+    cur = np.empty(MAX_RACK + 1, dtype=np.int64)
+    left = np.empty_like(rack_cnt)
+    for e in todo:
+        sub = subsets - 1
+        for t in range(table.unpack(keys, e, cur)):
+            sub -= radix[cur[t] & 15]
+        for k in range(rack_cnt.size):
+            left[k] = (sub // radix[k]) % (rack_cnt[k] + 1)
+        with_one, with_two, near, far = _cap_tables(
+            root, sq_op, award, rack_vals, left, sub, subsets, filled, with_one,
+            with_two, near, far)
+    if todo.size:
+        own_bounds(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info,
+                   todo, with_one, with_two, near, far, bonus, reach, scale)
+    return with_one, with_two, near, far
+
+
+@njit(cache=True, parallel=True)
+def own_bounds(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info, todo,
+               with_one, with_two, near, far, bonus, reach, scale):
+    """info[e, BOUND] lowered to the own bound (_own_gain) of each entry e of `todo`,
+    on the threads: each chunk of entries on a board of its own.  The caps' tables
+    must be filled for every entry's tokens left."""
+    nv = rack_vals.size
+    full = 0
+    for k in range(nv):
+        full += rack_cnt[k]
+    slot = np.full(MAX_TOKEN + 1, -1, dtype=np.int64)
+    for k in range(nv):
+        slot[rack_vals[k]] = k
+    chunks = min(CHUNKS, todo.size)
+    for chunk in prange(chunks):
+        board = root.copy()
+        cand = fill_cand(board, sq_op)
+        left = rack_cnt.copy()
+        cur = np.empty(MAX_RACK + 1, dtype=np.int64)
+        cap = np.zeros((nv, full + 1), dtype=np.int64)
+        seen = np.zeros(N_CELLS, dtype=np.int64)
+        n0s = np.zeros(nv, dtype=np.int64)
+        n1s = np.zeros(nv, dtype=np.int64)
+        best = np.zeros(1 << min(full, 6), dtype=np.int64)
+        for i in range(chunk, todo.size, chunks):
+            e = todo[i]
+            m = table.unpack(keys, e, cur)
+            sub = _put(board, sq_op, cand, rack_vals, left, radix, subsets, cur, m)
+            info[e, table.BOUND] = min(info[e, table.BOUND], _own_gain(
+                board, sq_op, award, cand, rack_vals, left, full - m, with_one[sub],
+                with_two[sub], near, far, cur, m, cap, slot, seen, i + 1, n0s, n1s,
+                bonus, best, reach[sub], scale))
+            for t in range(m - 1, -1, -1):
+                _take_back(board, sq_op, cand, left, cur[t])
 
 
 @njit(cache=True)

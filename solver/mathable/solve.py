@@ -6,11 +6,13 @@ per-placement breakdown.  Turns are ranked by score, or by equity: the total plu
 value of the tokens kept (leave.py).
 """
 
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 import numpy as np
 
+from eureka import parallel
 from eureka.contract import Result
 from eureka.errors import EurekaError, SearchTooLarge
 from eureka.mathable import kernels, leave
@@ -130,9 +132,10 @@ def ranked(board: np.ndarray, rack, limit: int = 1, bonus: int = 0,
     ranking = _leaves(vals, counts, edition, table) if by == "equity" else BY_SCORE
     if connected is None:
         connected = len(rack) > CONNECTED_PAST
-    n, steps, found = kernels.ranked_sets(board.copy(), SQ_OP, AWARD, vals, counts, bonus,
-                                          limit, max_states, bound_after, *ranking,
-                                          connected)
+    with parallel.applied(kernel="mathable connected") if connected else nullcontext():
+        n, steps, found = kernels.ranked_sets(board.copy(), SQ_OP, AWARD, vals, counts,
+                                              bonus, limit, max_states, bound_after,
+                                              *ranking, connected)
     if work is not None:
         work.append(int(steps))
     if n < 0:
