@@ -28,7 +28,8 @@ from eureka.mathable.tokens import MAX_RACK
 
 WORDS = -(-N_CELLS // 64)          # bit-mask words over the padded board
 MAX_PARTS = 4                       # components a placement can join: one per direction
-CHUNKS = 16                         # join_round's anchors in CHUNKS shares, for the threads
+CHUNKS = 16                         # shares of a parallel loop (join_round, kernels.own_bounds):
+                                    # several per thread, for balance
 
 
 @njit(cache=True, inline="always")
@@ -167,7 +168,7 @@ def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, in
     the last round): t's square is empty, t is a token left and completes an equation
     there on the board with those sets.  Returns (parts, t, score): the joined entries
     (−1 padded), t's code and the score of the order that puts each part first, in its
-    best order, then t.  The squares are shared out among the threads (_join_squares).
+    best order, then t.  The anchors are dealt out among the threads (_join_anchors).
     """
     codes, size, g, multiset, own, zone = describe(keys, info, n, radix)
     start, sets, arms = _around(root, size, codes, multiset, subsets, usable)
@@ -178,7 +179,7 @@ def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, in
     found = [(np.empty((0, MAX_PARTS), dtype=np.int64), np.empty(0, dtype=np.int64),
               np.empty(0, dtype=np.int64)) for _ in range(CHUNKS)]
     for chunk in prange(CHUNKS):
-        found[chunk] = _join_squares(
+        found[chunk] = _join_anchors(
             np.int64(chunk), root, sq_op, award, rack_vals, rack_cnt, radix, subsets,
             codes, size, g, multiset, own, zone, start, sets, arms, sub_start, subs,
             changed, every)
@@ -197,7 +198,7 @@ def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, in
 
 
 @njit(cache=True)
-def _join_squares(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets, codes,
+def _join_anchors(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets, codes,
                   size, g, multiset, own, zone, start, sets, arms, sub_start, subs,
                   changed, every):
     """join_round's results from every CHUNKS-th anchor, from the chunk-th on (one

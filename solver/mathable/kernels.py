@@ -28,7 +28,6 @@ from eureka.mathable.tokens import MAX_RACK
 
 BOUND_AFTER = 10_000        # sets stored before the search starts bounding: small
                             # searches finish sooner without
-CHUNKS = 16                 # of own_bounds' parallel loop: several per thread, for balance
 OWN_LEFT = 3                # a set's own bound is checked when at most this many
                             # tokens are left: with more, it prunes almost nothing
 
@@ -762,7 +761,7 @@ def own_bounds(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, in
     slot = np.full(MAX_TOKEN + 1, -1, dtype=np.int64)
     for k in range(nv):
         slot[rack_vals[k]] = k
-    chunks = min(CHUNKS, todo.size)
+    chunks = min(components.CHUNKS, todo.size)
     for chunk in prange(chunks):
         board = root.copy()
         cand = fill_cand(board, sq_op)
