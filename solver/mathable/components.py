@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit, prange
 
 from eureka.mathable import table
+from eureka.mathable.bound import order_bound
 from eureka.mathable.lines import (CODE_SHIFT, DIRS, EMPTY, N_CELLS, completes,
                                    independent, pair_results)
 from eureka.mathable.tokens import MAX_RACK
@@ -47,9 +48,11 @@ def _apart(zone, own, a, b):
 
 
 @njit(cache=True)
-def describe(keys, info, n, radix):
-    """For the n stored sets: their codes (−1 padded), sizes, scores, token multisets,
-    squares (own) and the squares within two of them in a line (zone, own included)."""
+def describe(keys, info, which, radix):
+    """For the stored sets `which` (entries), row i for which[i]: their codes (−1
+    padded), sizes, scores, token multisets, squares (own) and the squares within two
+    of them in a line (zone, own included)."""
+    n = which.size
     codes = np.full((n, MAX_RACK), -1, dtype=np.int64)
     size = np.zeros(n, dtype=np.int64)
     g = np.zeros(n, dtype=np.int64)
@@ -57,8 +60,8 @@ def describe(keys, info, n, radix):
     own = np.zeros((n, WORDS), dtype=np.uint64)
     zone = np.zeros((n, WORDS), dtype=np.uint64)
     for e in range(n):
-        m = table.unpack(keys, e, codes[e])
-        size[e], g[e] = m, info[e, table.G]
+        m = table.unpack(keys, which[e], codes[e])
+        size[e], g[e] = m, info[which[e], table.G]
         for j in range(m):
             p = codes[e, j] >> CODE_SHIFT
             multiset[e] += radix[codes[e, j] & 15]
@@ -103,9 +106,10 @@ def _within(t, s, rack_cnt, radix):
 
 
 @njit(cache=True)
-def _around(root, size, codes, multiset, subsets, usable):
-    """The `usable` stored sets around each empty square q of the root (q is two
-    squares or less from one of theirs in a line, and not theirs), by token multiset m:
+def _around(root, size, codes, multiset, subsets):
+    """The described sets (rows of describe) around each empty square q of the root (q
+    is two squares or less from one of theirs in a line, and not theirs), by token
+    multiset m:
     sets[start[q * subsets + m]:start[q * subsets + m + 1]]; arms[i]: which of q's
     eight line squares sets[i] holds (bit 2d + step − 1 for the square step ≤ 2 from q
     in direction d)."""
@@ -121,8 +125,6 @@ def _around(root, size, codes, multiset, subsets, usable):
     for phase in range(2):
         mark[:] = -1
         for e in range(n):
-            if not usable[e]:
-                continue
             for j in range(size[e]):
                 mine[codes[e, j] >> CODE_SHIFT] = e
             for j in range(size[e]):
@@ -161,38 +163,43 @@ def _from(sub_start, subs, left, m):
 
 
 @njit(cache=True, parallel=True)
-def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info, n,
-               usable, changed):
-    """Every set a placement t makes by joining 2 to MAX_PARTS `usable` stored sets
-    around its square that leave each other alone (at least one of them `changed` since
-    the last round): t's square is empty, t is a token left and completes an equation
-    there on the board with those sets.  Returns (parts, t, score): the joined entries
-    (−1 padded), t's code and the score of the order that puts each part first, in its
-    best order, then t.  The anchors are dealt out among the threads (_join_anchors).
+def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info, which,
+               changed, thr, scale, bonus, offset, reach, book, row):
+    """Every set a placement t makes by joining 2 to MAX_PARTS of the stored sets
+    `which` around its square that leave each other alone (at least one of them
+    changed since the last round: changed[i] for which[i]), and that can still reach
+    the threshold thr (_worth): t's square is empty, t is a token left and completes an
+    equation there on the board with those sets.  Returns (parts, t, score): the
+    joined entries (−1 padded), t's code and the score of the order that puts each
+    part first, in its best order, then t.  The anchors are dealt out among the
+    threads (_join_anchors).  Keys and bounds as in kernels.ranked_sets; book[row[i]]:
+    which[i]'s own caps (row −1: none).
     """
-    codes, size, g, multiset, own, zone = describe(keys, info, n, radix)
-    start, sets, arms = _around(root, size, codes, multiset, subsets, usable)
+    codes, size, g, multiset, own, zone = describe(keys, info, which, radix)
+    start, sets, arms = _around(root, size, codes, multiset, subsets)
     sub_start, subs = sub_multisets(rack_cnt, radix, subsets)
-    every = True
-    for e in range(n):
-        every = every and (changed[e] or not usable[e])
+    every = changed.all()
     found = [(np.empty((0, MAX_PARTS), dtype=np.int64), np.empty(0, dtype=np.int64),
               np.empty(0, dtype=np.int64)) for _ in range(CHUNKS)]
     for chunk in prange(CHUNKS):
         found[chunk] = _join_anchors(
             np.int64(chunk), root, sq_op, award, rack_vals, rack_cnt, radix, subsets,
             codes, size, g, multiset, own, zone, start, sets, arms, sub_start, subs,
-            changed, every)
+            changed, every, (thr, scale, bonus, offset, reach, book, row))
     total = 0
     for chunk in range(CHUNKS):
         total += found[chunk][1].size
-    parts = np.empty((total, MAX_PARTS), dtype=np.int64)
+    parts = np.full((total, MAX_PARTS), -1, dtype=np.int64)
     tcode = np.empty(total, dtype=np.int64)
     score = np.empty(total, dtype=np.int64)
     at = 0
     for chunk in range(CHUNKS):
         p, t, s = found[chunk]
-        parts[at:at + t.size], tcode[at:at + t.size], score[at:at + t.size] = p, t, s
+        for r in range(t.size):
+            for i in range(MAX_PARTS):
+                if p[r, i] >= 0:
+                    parts[at + r, i] = which[p[r, i]]
+        tcode[at:at + t.size], score[at:at + t.size] = t, s
         at += t.size
     return parts, tcode, score
 
@@ -200,14 +207,14 @@ def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, in
 @njit(cache=True)
 def _join_anchors(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets, codes,
                   size, g, multiset, own, zone, start, sets, arms, sub_start, subs,
-                  changed, every):
+                  changed, every, worth):
     """join_round's results from every CHUNKS-th anchor, from the chunk-th on (one
     square can hold a third of the work), on a board of its own.
 
     Each group of parts is found once, from its first changed part in q's list (the
     anchor); the others, each an unchanged set or a changed one after the anchor,
     follow in the list's order: by multiset, taken from what the rack has left.
-    `every`: no usable set is unchanged."""
+    `every`: every set is changed.  `worth`: what _worth needs."""
     lines = np.zeros(MAX_PARTS + 1, dtype=np.int64)    # q's line squares held so far
     everything = subsets - 1
     cap = 1024
@@ -222,7 +229,11 @@ def _join_anchors(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets
     got = np.zeros(MAX_PARTS + 1, dtype=np.int64)
     si = np.zeros(MAX_PARTS + 1, dtype=np.int64)
     low = np.zeros(MAX_PARTS + 1, dtype=np.int64)
+    blocked = np.zeros(MAX_PARTS + 1, dtype=np.int64)  # q's line squares they rule out
+    whole = np.zeros(MAX_PARTS + 1, dtype=np.int64)    # placements chosen
     counted = -1                        # the anchors so far, over every square
+    spare = np.empty_like(rack_cnt)     # scratch of _worth
+    best = np.zeros(1 << min(rack_cnt.sum(), 6), dtype=np.int64)
     for q in range(N_CELLS):
         base = q * subsets
         if start[base + subsets] - start[base] < 2:
@@ -234,8 +245,9 @@ def _join_anchors(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets
             counted += 1
             if counted % CHUNKS != chunk:
                 continue
-            chosen[0], used[1], got[1] = c, multiset[c], g[c]
+            chosen[0], used[1], got[1], whole[1] = c, multiset[c], g[c], size[c]
             lines[1] = _held(root, q) | arms[a]
+            blocked[1] = _blocked(arms[a])
             si[1], low[1] = sub_start[everything - used[1]], start[base]
             if every:                   # no unchanged sets: the others follow c
                 si[1], low[1] = _from(sub_start, subs, everything - used[1], used[1]), a + 1
@@ -250,8 +262,10 @@ def _join_anchors(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets
                 if m == 0 or m == left or p >= start[base + m + 1]:
                     si[depth] += 1
                     continue
-                e = sets[p]
                 low[depth] = p + 1
+                if arms[p] & blocked[depth]:
+                    continue            # too close to a chosen part on q's lines
+                e = sets[p]
                 if p == a or (changed[e] and p < a):
                     continue
                 ok = True
@@ -264,17 +278,33 @@ def _join_anchors(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets
                 chosen[depth] = e
                 d2 = depth + 1
                 used[d2], got[d2] = used[depth] + m, got[depth] + g[e]
+                whole[d2] = whole[depth] + size[e]
                 lines[d2] = lines[depth] | arms[p]
+                blocked[d2] = blocked[depth] | _blocked(arms[p])
                 if lines[d2] & (lines[d2] >> 1) & 0b01010101:     # a line is full
                     found, parts, tcode, score = _join_at(
-                        q, chosen, d2, used[d2], got[d2], codes, size, board, cand,
-                        sq_op, award, rack_vals, rack_cnt, radix, found, parts, tcode,
-                        score)
+                        q, chosen, d2, used[d2], got[d2], whole[d2] + 1, codes, size,
+                        board, cand, sq_op, award, rack_vals, rack_cnt, radix, subsets,
+                        found, parts, tcode, score, worth, spare, best)
                 if d2 < MAX_PARTS:
                     depth = d2
                     si[depth] = _from(sub_start, subs, everything - used[depth], m)
                     low[depth] = p + 1
     return parts[:found], tcode[:found], score[:found]
+
+
+@njit(cache=True, inline="always")
+def _blocked(arms):
+    """Which of q's eight line squares (bits as _around's arms) a set holding `arms`
+    leaves to no other set apart from it: both squares of each direction it holds, and
+    the square next to q opposite one it holds next to q (two squares apart)."""
+    out = np.int64(0)
+    for d in range(4):
+        if arms >> (2 * d) & 3:
+            out |= np.int64(3) << (2 * d)
+            if arms >> (2 * d) & 1:
+                out |= np.int64(1) << (2 * (d ^ 1))
+    return out
 
 
 @njit(cache=True, inline="always")
@@ -289,11 +319,13 @@ def _held(board, q):
 
 
 @njit(cache=True)
-def _join_at(q, chosen, m, used, got, codes, size, board, cand, sq_op, award, rack_vals,
-             rack_cnt, radix, found, parts, tcode, score):
+def _join_at(q, chosen, m, used, got, whole, codes, size, board, cand, sq_op, award,
+             rack_vals, rack_cnt, radix, subsets, found, parts, tcode, score, worth, spare,
+             best):
     """Add every token left that completes an equation at q once the m chosen parts
-    are down to the results (parts, tcode, score: grown when full); returns them and
-    how many there are."""
+    are down, making a set of `whole` placements worth keeping (_worth), to the
+    results (parts, tcode, score: grown when full); returns them and how many there
+    are."""
     for i in range(m):
         for j in range(size[chosen[i]]):
             code = codes[chosen[i], j]
@@ -306,6 +338,10 @@ def _join_at(q, chosen, m, used, got, codes, size, board, cand, sq_op, award, ra
         eq = completes(cand, q, rack_vals[k])
         if eq == 0:
             continue
+        g2 = got + rack_vals[k] * eq * award[q]
+        if not _worth(chosen, m, size, whole, g2, subsets - 1 - used - radix[k],
+                      rack_vals, rack_cnt, radix, worth, spare, best):
+            continue
         if found == tcode.size:
             cap = 2 * found
             parts2 = np.full((cap, MAX_PARTS), -1, dtype=np.int64)
@@ -315,7 +351,7 @@ def _join_at(q, chosen, m, used, got, codes, size, board, cand, sq_op, award, ra
             score = np.concatenate((score, np.empty(found, dtype=np.int64)))
         parts[found, :m] = chosen[:m]
         tcode[found] = q * 16 + k
-        score[found] = got + rack_vals[k] * eq * award[q]
+        score[found] = g2
         found += 1
     for i in range(m):
         for j in range(size[chosen[i]]):
@@ -323,14 +359,41 @@ def _join_at(q, chosen, m, used, got, codes, size, board, cand, sq_op, award, ra
     return found, parts, tcode, score
 
 
+@njit(cache=True, inline="always")
+def _worth(chosen, m, size, whole, g2, rest, rack_vals, rack_cnt, radix, worth, spare,
+           best):
+    """Whether the set that joins the parts chosen[:m] (`whole` placements, score g2,
+    tokens left `rest`) can still matter: its key reaches thr, or it is not full and
+    its largest part's own caps leave room for a turn where it goes down first.  Those
+    caps bound the tokens left after the set too, shifted by the placements the set
+    adds to the part: they go down before them.  worth = (thr, scale, bonus, offset,
+    reach, book, row) as join_round's; spare, best: scratch."""
+    thr, scale, bonus, offset, reach, book, row = worth
+    full = whole
+    for k in range(rack_vals.size):
+        spare[k] = (rest // radix[k]) % (rack_cnt[k] + 1)
+        full += spare[k]
+    if (g2 + (bonus if whole == full else 0)) * scale + offset[rest] >= thr:
+        return True
+    big = chosen[0]
+    for i in range(1, m):
+        if size[chosen[i]] > size[big]:
+            big = chosen[i]
+    if whole == full or row[big] < 0:
+        return whole < full
+    return (g2 + order_bound(rack_vals, spare, book[row[big]], whole - size[big], bonus,
+                             best)) * scale + reach[rest] >= thr
+
+
 @njit(cache=True)
-def best_packings(keys, info, n, rack_cnt, radix, subsets, bonus, limit, scale, offset,
-                  reach, floor):
-    """The best turns made of stored connected sets that leave each other alone, by
-    branch and bound: every packing whose key (see kernels.ranked_sets) reaches the
-    `limit`-th best key found, and at least `floor`.  Returns (keys, scores, sizes,
-    parts): the parts as entries (−1 padded)."""
-    codes, size, g, multiset, own, zone = describe(keys, info, n, radix)
+def best_packings(keys, info, which, rack_cnt, radix, subsets, bonus, limit, scale,
+                  offset, reach, floor):
+    """The best turns made of the stored connected sets `which` that leave each other
+    alone, by branch and bound: every packing whose key (see kernels.ranked_sets)
+    reaches the `limit`-th best key found, and at least `floor`.  Returns (keys,
+    scores, sizes, parts): the parts as entries (−1 padded)."""
+    codes, size, g, multiset, own, zone = describe(keys, info, which, radix)
+    n = which.size
     full = 0
     for k in range(rack_cnt.size):
         full += rack_cnt[k]
@@ -417,7 +480,7 @@ def best_packings(keys, info, n, rack_cnt, radix, subsets, bonus, limit, scale, 
                 fkey = np.concatenate((fkey, np.empty(cap - nf, dtype=np.int64)))
                 fscore = np.concatenate((fscore, np.empty(cap - nf, dtype=np.int64)))
                 fsize = np.concatenate((fsize, np.empty(cap - nf, dtype=np.int64)))
-            found[nf, :d2] = chosen[:d2]
+            found[nf, :d2] = which[chosen[:d2]]
             fkey[nf], fscore[nf], fsize[nf] = key, got[d2], tokens[d2]
             nf += 1
         if tokens[d2] < full:

@@ -20,6 +20,7 @@ import numpy as np
 from numba import njit, prange
 
 from eureka.mathable import components, table
+from eureka.mathable.bound import order_bound
 from eureka.mathable.lines import (CODE_SHIFT, DIRS, EMPTY, MAX_TOKEN, N_CELLS, SQUARES,
                                    WALL, completes, fill_cand, independent,
                                    refresh_around)
@@ -214,15 +215,8 @@ def caps(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two, near
         if board[c] == EMPTY:
             _cap_square(board, sq_op, award, cand, left, slot, r, with_one, with_two,
                         cap, c, n0, n1)
-    for j in range(m):
-        p = placed[j] >> CODE_SHIFT
-        for d in range(4):
-            for step in range(1, 3):
-                c = p - step * DIRS[d]
-                if board[c] == EMPTY and seen[c] != stamp:
-                    seen[c] = stamp
-                    _cap_square(board, sq_op, award, cand, left, slot, r, with_one,
-                                with_two, cap, c, n0, n1)
+    _caps_near(board, sq_op, award, cand, left, slot, r, with_one, with_two, placed, m,
+               cap, seen, stamp, n0, n1)
     for k in range(rack_vals.size):
         if left[k] == 0:
             continue
@@ -232,6 +226,37 @@ def caps(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two, near
             for lines in range(1, 5):
                 for b in range(2 * lines, r):
                     cap[k, b] = max(cap[k, b], lines * far[op, lines])
+        for b in range(1, r):
+            cap[k, b] = max(cap[k, b], cap[k, b - 1])
+
+
+@njit(cache=True, inline="always")
+def _caps_near(board, sq_op, award, cand, left, slot, r, with_one, with_two, placed, m,
+               cap, seen, stamp, n0, n1):
+    """Raise the caps by the empty squares around the placed squares placed[:m], each
+    once (seen[c] == stamp once done), for b up to where they stop growing."""
+    for j in range(m):
+        p = placed[j] >> CODE_SHIFT
+        for d in range(4):
+            for step in range(1, 3):
+                c = p - step * DIRS[d]
+                if board[c] == EMPTY and seen[c] != stamp:
+                    seen[c] = stamp
+                    _cap_square(board, sq_op, award, cand, left, slot, r, with_one,
+                                with_two, cap, c, n0, n1)
+
+
+@njit(cache=True, inline="always")
+def caps_from(rooted, board, sq_op, award, cand, left, slot, r, with_one, with_two,
+              placed, m, cap, seen, stamp, n0, n1):
+    """Caps of the set placed[:m], down on the board, from `rooted`: caps on the root
+    board with the same tokens left.  Only the squares around the placed ones have
+    lines that changed: they are raised by their caps on this board (their caps on the
+    root, and those of the placed squares, stay in: these caps can be looser)."""
+    cap[:, :] = rooted
+    _caps_near(board, sq_op, award, cand, left, slot, r, with_one, with_two, placed, m,
+               cap, seen, stamp, n0, n1)
+    for k in range(left.size):
         for b in range(1, r):
             cap[k, b] = max(cap[k, b], cap[k, b - 1])
 
@@ -250,53 +275,6 @@ def caps_around(board, sq_op, award, cand, left, slot, r, with_one, with_two, ca
     for k in range(left.size):
         for b in range(1, r):
             cap[k, b] = max(cap[k, b], cap[k, b - 1])
-
-
-@njit(cache=True, inline="always")
-def order_bound(rack_vals, left, cap, shift, bonus, best):
-    """The most the tokens left could still add to the turn, given caps: each token's
-    value × cap[k, i + shift] when i tokens go down before it, maximised over the
-    orders (exactly for up to 6 tokens, else relaxed), plus the bonus unless some token
-    can never go down."""
-    nv = rack_vals.size
-    r = 0
-    for k in range(nv):
-        r += left[k]
-    if r == 0:
-        return 0
-    tok = np.empty(r, dtype=np.int64)
-    t = 0
-    placeable = True
-    for k in range(nv):
-        for _ in range(left[k]):
-            tok[t] = k
-            t += 1
-        if left[k] > 0 and cap[k, r - 1 + shift] == 0:
-            placeable = False
-    if r <= 6:
-        best[0] = 0
-        for mask in range(1, 1 << r):
-            i, m = shift - 1, mask
-            while m:
-                i += 1
-                m &= m - 1
-            top = 0
-            for t in range(r):
-                if mask >> t & 1:
-                    top = max(top, best[mask ^ (1 << t)] + rack_vals[tok[t]] * cap[tok[t], i])
-            best[mask] = top
-        total = best[(1 << r) - 1]
-    else:
-        every, each = 0, 0
-        for t in range(r):
-            every += rack_vals[tok[t]] * cap[tok[t], r - 1 + shift]
-        for i in range(r):
-            top = 0
-            for t in range(r):
-                top = max(top, rack_vals[tok[t]] * cap[tok[t], i + shift])
-            each += top
-        total = min(every, each)
-    return total + (bonus if placeable else 0)
 
 
 @njit(cache=True)
@@ -404,9 +382,11 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
     most its best score plus the most the rest could add after it.  Each set keeps that
     bound (table.BOUND: from the caps it was checked with, and from its own caps before
     a round of joins or its growth); a set whose bound falls short of the threshold is
-    neither joined nor grown again, and a joined set is bounded by each of its parts.
+    neither joined nor grown again, and a joined set is bounded by each of its parts
+    (and not kept at all when its largest part's caps rule it out: components._worth).
     The own bounds of many sets at once (before a round of joins, and of the sets it
-    joined) and the joins run on the threads (own_bounds, components.join_round).
+    joined: from the root's caps, caps_from) and the joins run on the threads
+    (own_bounds, components.join_round).
 
     Returns (entries, steps, sets): the number of sets stored (negative: more than
     max_states, the search stopped), the placements tried (the search's work, which
@@ -441,6 +421,8 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
     with_one = np.zeros((0, MAX_TOKEN + 1, 5, nv), dtype=np.bool_)  # made when needed
     with_two = np.zeros((0, 5, nv), dtype=np.bool_)
     filled = np.zeros(subsets, dtype=np.bool_)
+    book = np.zeros((0, nv, full + 1), dtype=np.int8)   # connected: own caps of sets,
+    booked = np.zeros(0, dtype=np.int64)                # entries booked[i]
     cap = np.zeros((full + 1, nv, full + 1), dtype=np.int64)   # caps by depth
     capped = np.zeros(full + 1, dtype=np.bool_)                  # cap[depth] known
     best = np.zeros(1 << min(full, 6), dtype=np.int64)
@@ -492,22 +474,23 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
                 todo = np.array([e for e in range(bounded, n if thr >= 0 else 0)
                                  if info[e, table.SIZE] < full and
                                  _most(info, e, scale) >= thr], dtype=np.int64)
-                with_one, with_two, near, far = _bound_own(
+                with_one, with_two, near, far, book, booked = _bound_own(
                     root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info,
-                    todo, filled, with_one, with_two, near, far, bonus, reach, scale)
+                    todo, filled, with_one, with_two, near, far, bonus, reach, scale,
+                    book, booked)
                 bounded = n if thr >= 0 else 0
-                usable = np.empty(n, dtype=np.bool_)
-                changed = np.empty(n, dtype=np.bool_)
-                for e in range(n):
-                    usable[e] = _most(info, e, scale) >= thr
-                    changed[e] = usable[e] and (e >= joined.size or
-                                                info[e, table.G] != joined[e])
+                which = _may_reach(info, n, scale, thr)
+                changed = np.array([e >= joined.size or info[e, table.G] != joined[e]
+                                    for e in which], dtype=np.bool_)
                 if not changed.any():
                     break
                 joined = info[:n, table.G].astype(np.int64)
+                row = np.full(n, -1, dtype=np.int64)    # each set's latest caps
+                for i in range(booked.size):
+                    row[booked[i]] = i
                 parts, tcode, jscore = components.join_round(
                     root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info,
-                    n, usable, changed)
+                    which, changed, thr, scale, bonus, offset, reach, book, row[which])
                 queue = np.empty(tcode.size, dtype=np.int64)
                 qn, qi = 0, 0
                 for r in range(tcode.size):
@@ -549,10 +532,10 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
                 if thr >= 0:            # their own bounds, before any is grown
                     todo = np.array([e for e in queue if _most(info, e, scale) >= thr],
                                     dtype=np.int64)
-                    with_one, with_two, near, far = _bound_own(
+                    with_one, with_two, near, far, book, booked = _bound_own(
                         root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys,
                         info, todo, filled, with_one, with_two, near, far, bonus, reach,
-                        scale)
+                        scale, book, booked)
                     bounded = n
                 continue
             e = queue[qi]
@@ -692,8 +675,8 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
     thr = info[heap[0], table.TOTAL] if hn == limit else -1
     if connected:
         return n, steps, _rows(keys, info, slots, *components.best_packings(
-            keys, info, n, rack_cnt, radix, subsets, bonus, limit, scale, offset, reach,
-            thr))
+            keys, info, _may_reach(info, n, scale, thr), rack_cnt, radix, subsets,
+            bonus, limit, scale, offset, reach, thr))
     top = np.array([e for e in range(n) if info[e, table.TOTAL] >= thr], dtype=np.int64)
     parts = np.full((top.size, MAX_RACK), -1, dtype=np.int64)
     parts[:, 0] = top
@@ -728,32 +711,60 @@ def _own_gain(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two,
 
 @njit(cache=True)
 def _bound_own(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info, todo,
-               filled, with_one, with_two, near, far, bonus, reach, scale):
-    """Lower each entry of `todo` to its own bound (own_bounds), its caps' tables made
-    first; returns the tables (see _cap_tables)."""
+               filled, with_one, with_two, near, far, bonus, reach, scale, book, booked):
+    """Lower each entry of `todo` to its own bound (own_bounds), the caps' tables and
+    the root's caps for its tokens left made first; returns the tables (see
+    _cap_tables) and the caps book with their caps added (book[i]: entry booked[i]'s
+    own caps, for the round of joins)."""
+    nv = rack_vals.size
+    full = 0
+    for k in range(nv):
+        full += rack_cnt[k]
+    rooted = np.zeros((subsets, nv, full + 1), dtype=np.int8)
+    done = np.zeros(subsets, dtype=np.bool_)
+    cand = fill_cand(root, sq_op)
+    slot = np.full(MAX_TOKEN + 1, -1, dtype=np.int64)
+    for k in range(nv):
+        slot[rack_vals[k]] = k
+    cap = np.zeros((nv, full + 1), dtype=np.int64)
+    seen = np.zeros(N_CELLS, dtype=np.int64)
+    n0s = np.zeros(nv, dtype=np.int64)
+    n1s = np.zeros(nv, dtype=np.int64)
     cur = np.empty(MAX_RACK + 1, dtype=np.int64)
     left = np.empty_like(rack_cnt)
     for e in todo:
+        m = table.unpack(keys, e, cur)
         sub = subsets - 1
-        for t in range(table.unpack(keys, e, cur)):
+        for t in range(m):
             sub -= radix[cur[t] & 15]
-        for k in range(rack_cnt.size):
+        if done[sub]:
+            continue
+        done[sub] = True
+        for k in range(nv):
             left[k] = (sub // radix[k]) % (rack_cnt[k] + 1)
         with_one, with_two, near, far = _cap_tables(
             root, sq_op, award, rack_vals, left, sub, subsets, filled, with_one,
             with_two, near, far)
-    if todo.size:
-        own_bounds(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info,
-                   todo, with_one, with_two, near, far, bonus, reach, scale)
-    return with_one, with_two, near, far
+        caps(root, sq_op, award, cand, rack_vals, left, full - m, with_one[sub],
+             with_two[sub], near, far, cur, 0, cap, slot, seen, sub + 1, n0s, n1s)
+        rooted[sub] = cap
+    if todo.size == 0:
+        return with_one, with_two, near, far, book, booked
+    more = np.empty((todo.size,) + book.shape[1:], dtype=book.dtype)
+    own_bounds(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info, todo,
+               with_one, with_two, near, far, bonus, reach, scale, rooted, more)
+    return (with_one, with_two, near, far, np.concatenate((book, more)),
+            np.concatenate((booked, todo)))
 
 
 @njit(cache=True, parallel=True)
 def own_bounds(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info, todo,
-               with_one, with_two, near, far, bonus, reach, scale):
-    """info[e, BOUND] lowered to the own bound (_own_gain) of each entry e of `todo`,
-    on the threads: each chunk of entries on a board of its own.  The caps' tables
-    must be filled for every entry's tokens left."""
+               with_one, with_two, near, far, bonus, reach, scale, rooted, book):
+    """info[e, BOUND] lowered to the own bound of each entry e = todo[i], by its caps
+    from the root's (caps_from; rooted[s]: the root's caps for tokens left s), which
+    are kept in book[i] (caps are at most 4 lines × the largest award: they fit a
+    byte); on the threads, each chunk of entries on a board of its own.  The caps'
+    tables must be filled for every entry's tokens left."""
     nv = rack_vals.size
     full = 0
     for k in range(nv):
@@ -776,10 +787,11 @@ def own_bounds(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, in
             e = todo[i]
             m = table.unpack(keys, e, cur)
             sub = _put(board, sq_op, cand, rack_vals, left, radix, subsets, cur, m)
-            info[e, table.BOUND] = min(info[e, table.BOUND], _own_gain(
-                board, sq_op, award, cand, rack_vals, left, full - m, with_one[sub],
-                with_two[sub], near, far, cur, m, cap, slot, seen, i + 1, n0s, n1s,
-                bonus, best, reach[sub], scale))
+            caps_from(rooted[sub], board, sq_op, award, cand, left, slot, full - m,
+                      with_one[sub], with_two[sub], cur, m, cap, seen, i + 1, n0s, n1s)
+            info[e, table.BOUND] = min(info[e, table.BOUND], reach[sub] + scale *
+                                       order_bound(rack_vals, left, cap, 0, bonus, best))
+            book[i] = cap
             for t in range(m - 1, -1, -1):
                 _take_back(board, sq_op, cand, left, cur[t])
 
@@ -803,6 +815,14 @@ def _cap_tables(root, sq_op, award, rack_vals, left, sub, subsets, filled, with_
 def _most(info, e, scale):
     """The most entry e's key could reach in a turn where it goes down first."""
     return np.int64(info[e, table.G]) * scale + info[e, table.BOUND]
+
+
+@njit(cache=True)
+def _may_reach(info, n, scale, thr):
+    """The entries that can still be part of a turn whose key reaches thr (_most):
+    the only ones a round of joins or the packing needs."""
+    return np.array([e for e in range(n) if _most(info, e, scale) >= thr],
+                    dtype=np.int64)
 
 
 @njit(cache=True, inline="always")

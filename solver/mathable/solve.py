@@ -143,7 +143,7 @@ def ranked(board: np.ndarray, rack, limit: int = 1, bonus: int = 0,
                              f"rack of {len(rack)} tokens that fit almost anywhere): "
                              f"search fewer tokens, e.g. 7, or allow more sets with "
                              f"--max-sets (each million takes about "
-                             f"{'10 s and 450 MB' if connected else '3 s and 170 MB'})")
+                             f"{'10 s and 500 MB' if connected else '3 s and 170 MB'})")
     rows = sorted(found.tolist(), key=lambda r: (-r[0], r[2], sorted(r[3:3 + r[2]])))
     out = []
     for _, score, size, *codes in rows[:limit]:
