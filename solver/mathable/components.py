@@ -155,6 +155,23 @@ def _around(root, size, codes, multiset, subsets):
     return start, sets, arms
 
 
+@njit(cache=True)
+def _fits(start, arms, subsets):
+    """fits[q, b]: whether some set around q (_around) holds none of q's line squares
+    in b (bits as arms): with none, a group whose parts block b can take no more."""
+    fits = np.zeros((N_CELLS, 256), dtype=np.bool_)
+    held = np.zeros(256, dtype=np.bool_)
+    for q in range(N_CELLS):
+        held[:] = False
+        for i in range(start[q * subsets], start[(q + 1) * subsets]):
+            held[arms[i]] = True
+        for v in range(1, 256):
+            if held[v]:
+                for b in range(256):
+                    fits[q, b] |= v & b == 0
+    return fits
+
+
 @njit(cache=True, inline="always")
 def _from(sub_start, subs, left, m):
     """The place of the first sub-multiset of `left` not below m in subs."""
@@ -177,6 +194,7 @@ def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, in
     """
     codes, size, g, multiset, own, zone = describe(keys, info, which, radix)
     start, sets, arms = _around(root, size, codes, multiset, subsets)
+    fits = _fits(start, arms, subsets)
     sub_start, subs = sub_multisets(rack_cnt, radix, subsets)
     every = changed.all()
     found = [(np.empty((0, MAX_PARTS), dtype=np.int64), np.empty(0, dtype=np.int64),
@@ -184,7 +202,7 @@ def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, in
     for chunk in prange(CHUNKS):
         found[chunk] = _join_anchors(
             np.int64(chunk), root, sq_op, award, rack_vals, rack_cnt, radix, subsets,
-            codes, size, g, multiset, own, zone, start, sets, arms, sub_start, subs,
+            codes, size, g, multiset, own, zone, start, sets, arms, fits, sub_start, subs,
             changed, every, (thr, scale, bonus, offset, reach, book, row))
     total = 0
     for chunk in range(CHUNKS):
@@ -206,7 +224,7 @@ def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, in
 
 @njit(cache=True)
 def _join_anchors(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets, codes,
-                  size, g, multiset, own, zone, start, sets, arms, sub_start, subs,
+                  size, g, multiset, own, zone, start, sets, arms, fits, sub_start, subs,
                   changed, every, worth):
     """join_round's results from every CHUNKS-th anchor, from the chunk-th on (one
     square can hold a third of the work), on a board of its own.
@@ -214,7 +232,9 @@ def _join_anchors(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets
     Each group of parts is found once, from its first changed part in q's list (the
     anchor); the others, each an unchanged set or a changed one after the anchor,
     follow in the list's order: by multiset, taken from what the rack has left.
-    `every`: every set is changed.  `worth`: what _worth needs."""
+    `every`: every set is changed.  `fits` (_fits): a group that no set around q
+    could join without touching it is not taken further.  `worth`: what _worth
+    needs."""
     lines = np.zeros(MAX_PARTS + 1, dtype=np.int64)    # q's line squares held so far
     everything = subsets - 1
     cap = 1024
@@ -248,6 +268,8 @@ def _join_anchors(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets
             chosen[0], used[1], got[1], whole[1] = c, multiset[c], g[c], size[c]
             lines[1] = _held(root, q) | arms[a]
             blocked[1] = _blocked(arms[a])
+            if not fits[q, blocked[1]]:
+                continue                # every other set is too close on q's lines
             si[1], low[1] = sub_start[everything - used[1]], start[base]
             if every:                   # no unchanged sets: the others follow c
                 si[1], low[1] = _from(sub_start, subs, everything - used[1], used[1]), a + 1
@@ -286,7 +308,7 @@ def _join_anchors(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets
                         q, chosen, d2, used[d2], got[d2], whole[d2] + 1, codes, size,
                         board, cand, sq_op, award, rack_vals, rack_cnt, radix, subsets,
                         found, parts, tcode, score, worth, spare, best)
-                if d2 < MAX_PARTS:
+                if d2 < MAX_PARTS and fits[q, blocked[d2]]:
                     depth = d2
                     si[depth] = _from(sub_start, subs, everything - used[depth], m)
                     low[depth] = p + 1

@@ -2,13 +2,15 @@
 the same best turns, by score and by equity, on positions of the five CAVA 2024 games
 with racks of their unseen tokens, small ones favoured (they fit almost anywhere)."""
 
+import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from eureka.errors import SearchTooLarge
-from eureka.mathable import solve
+from eureka.mathable import components, solve
 from eureka.mathable.board import START
+from eureka.mathable.lines import N_CELLS
 from eureka.mathable.position import Position
 from eureka.mathable.record import read
 from tests.mathable.test_bound import real_boards
@@ -101,6 +103,24 @@ def test_a_turn_whose_last_placement_joins_two_parts():
         assert _as_sets(connected) == _as_sets(plain)
     assert sorted(plain[0].placements) == [((4, 6), 3), ((4, 8), 7), ((5, 8), 5),
                                            ((6, 8), 2)]
+
+
+@given(st.dictionaries(st.integers(0, N_CELLS - 1),
+                       st.lists(st.integers(1, 255), min_size=1, max_size=6), max_size=4))
+def test_fits_says_whether_a_set_around_a_square_keeps_clear_of_its_blocked_squares(around):
+    """components._fits against its definition, on lists of sets around a few squares
+    (their arms, split between two token multisets)."""
+    subsets = 2
+    count = np.zeros(N_CELLS * subsets + 1, dtype=np.int64)
+    arms = []
+    for q, held in sorted(around.items()):
+        count[q * subsets + 1] = len(held) // 2
+        count[q * subsets + 2] = len(held) - len(held) // 2
+        arms += held
+    fits = components._fits(np.cumsum(count), np.array(arms, dtype=np.int64), subsets)
+    assert not fits[[q for q in range(N_CELLS) if q not in around]].any()
+    for q, held in around.items():
+        assert list(fits[q]) == [any(v & b == 0 for v in held) for b in range(256)]
 
 
 def test_twelve_tokens_by_connected_sets_on_the_rulebook_board():
