@@ -232,9 +232,9 @@ def _join_anchors(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets
     Each group of parts is found once, from its first changed part in q's list (the
     anchor); the others, each an unchanged set or a changed one after the anchor,
     follow in the list's order: by multiset, taken from what the rack has left.
-    `every`: every set is changed.  `fits` (_fits): a group that no set around q
-    could join without touching it is not taken further.  `worth`: what _worth
-    needs."""
+    `every`: every set is changed.  `fits` (_fits): a group is not taken further
+    when no set around q keeps clear of the line squares its parts block.  `worth`:
+    what _worth needs."""
     lines = np.zeros(MAX_PARTS + 1, dtype=np.int64)    # q's line squares held so far
     everything = subsets - 1
     cap = 1024
