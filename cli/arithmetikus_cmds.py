@@ -3,24 +3,16 @@ options in, the game's contract (eureka.arithmetikus.GAME) called, its result re
 
 import click
 
-from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_OR_BLANK, InputError,
-                             ListCommand, ListOption, Whole, ascii_lines, command_help,
-                             emit, hint_body, listing_lines, read_input, reports_errors,
-                             stack, verdict_exit)
+from eureka.arithmetikus import VERBS
+from eureka.cli.base import (ASCII, JSON, QUIET, ListCommand, ascii_lines, command_help,
+                             emit, hint_body, listing_lines, reports_errors, stack,
+                             verdict_exit)
+from eureka.cli.params import declared, read_files
 from eureka.ops import sign
 from eureka.text import plural
 
 
 
-def _cards(value_pattern):
-    return click.option("--cards", "--hand", "cards", cls=ListOption, required=True,
-                        value_pattern=value_pattern, metavar="CARDS",
-                        help="The cards in hand, e.g. --cards 20 7 2 3 (1–24, J for the "
-                             "joker; --hand is the same).")
-
-
-TARGET = click.option("--target", type=Whole(1, 24), required=True,
-                      help="The Spielzahl (1–24), the card face up.")
 OUTPUT = (JSON, ASCII)
 MINUS = sign("-")
 
@@ -30,23 +22,12 @@ MINUS = sign("-")
     "--duell: who can call Stop with the four shared cards.",
     "eureka solve arithmetikus --target 17 --cards 20 7 2 3",
     "eureka.arithmetikus.solve/1"))
-@TARGET
-@_cards(ANY_VALUE)
-@click.option("--duell", is_flag=True,
-              help="The Duell variant: --cards are the four shared face-up cards.")
-@click.option("--limit", type=Whole(), metavar="N",
-              help="List at most N combinations (the counts stay complete).")
-@click.option("--simplest", is_flag=True,
-              help="Only the simplest combination with the most cards (JSON: in "
-                   "'simplest', none listed).")
+@declared(VERBS["solve"])
 @stack(OUTPUT)
 @reports_errors
-def solve_arithmetikus(target, cards, duell, limit, simplest, as_json, as_ascii):
-    from eureka.arithmetikus import GAME
-    if simplest and limit is not None:
-        raise InputError("--simplest lists one combination: not with --limit")
-    emit(GAME.solve(target, cards, duell, 0 if simplest else limit), as_json,
-         lambda r: ascii_lines(_simplest(r) if simplest else _solution(r), as_ascii))
+def solve_arithmetikus(values, as_json, as_ascii):
+    emit(VERBS["solve"].run(**values), as_json, lambda r: ascii_lines(
+        _simplest(r) if values["simplest"] else _solution(r), as_ascii))
 
 
 def _heading(r) -> str:
@@ -78,17 +59,11 @@ def _solution(r) -> list:
     "combination with more cards when there is one. Exit code 1: invalid.",
     "eureka check arithmetikus --target 17 --cards 20 7 2 3 \"20-(7+2)/3\"",
     "eureka.arithmetikus.check/1"))
-@click.argument("combination", required=False)
-@TARGET
-@_cards(VALUE_OR_BLANK)
+@declared(VERBS["check"])
 @stack(OUTPUT, QUIET)
 @reports_errors
-def check_arithmetikus(combination, target, cards, as_json, as_ascii, quiet):
-    from eureka.arithmetikus import GAME
-    if combination is None:
-        raise InputError("the claimed combination is missing (a claim that is a single "
-                         "number, such as 17, goes before the options or after --)")
-    result = GAME.check(combination, target, cards)
+def check_arithmetikus(values, as_json, as_ascii, quiet):
+    result = VERBS["check"].run(**values)
     if not quiet:
         emit(result, as_json, lambda r: ascii_lines(_verdict(r), as_ascii))
     verdict_exit(result.verdict.valid)
@@ -100,15 +75,11 @@ def check_arithmetikus(combination, target, cards, as_json, as_ascii, quiet):
     "combination.",
     "eureka hint arithmetikus --target 17 --cards 20 7 2 3 --level 2",
     "eureka.arithmetikus.hint/1"))
-@TARGET
-@_cards(ANY_VALUE)
-@click.option("--level", type=click.IntRange(1, 3), default=1, show_default=True,
-              help="How much to tell: 1, 2 or 3.")
+@declared(VERBS["hint"])
 @stack(OUTPUT)
 @reports_errors
-def hint_arithmetikus(target, cards, level, as_json, as_ascii):
-    from eureka.arithmetikus import GAME
-    emit(GAME.hint(target, cards, level), as_json,
+def hint_arithmetikus(values, as_json, as_ascii):
+    emit(VERBS["hint"].run(**values), as_json,
          lambda h: ascii_lines(_hint(h, as_ascii), as_ascii))
 
 
@@ -135,12 +106,11 @@ def _verdict(r) -> list:
     "pile 'CARDS = EXPLANATION' (no '=': forgotten) and 'extra cards: N'; '#' starts a "
     "comment.",
     "eureka score arithmetikus game.txt", "eureka.arithmetikus.score/1"))
-@click.argument("game_file", type=click.Path(dir_okay=False, allow_dash=True))
+@declared(VERBS["score"])
 @stack(OUTPUT)
 @reports_errors
-def score_arithmetikus(game_file, as_json, as_ascii):
-    from eureka.arithmetikus import GAME
-    emit(GAME.score(read_input(game_file)), as_json,
+def score_arithmetikus(values, as_json, as_ascii):
+    emit(VERBS["score"].run(**read_files(VERBS["score"], values)), as_json,
          lambda r: ascii_lines(_evaluation(r), as_ascii))
 
 

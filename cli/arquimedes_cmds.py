@@ -9,48 +9,19 @@ import sys
 
 import click
 
-from eureka.arquimedes import GAME
+from eureka.arquimedes import GAME, VERBS
+from eureka.arquimedes.params import RULES
 from eureka.arquimedes.bounds import games_bound
 from eureka.arquimedes.state import ops_text
-from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_OR_BLANK,
-                             ListCommand, ListOption, Whole, ascii_lines, command_help,
-                             emit, listing_lines, read_input, reports_errors, stack,
+from eureka.cli.base import (ASCII, JSON, QUIET, ListCommand, ascii_lines, command_help,
+                             emit, listing_lines, reports_errors, stack,
                              verdict_exit)
+from eureka.cli.params import declared, option, read_files
 from eureka.cli.simulate_cmds import SEED, THREADS, _games, _players, _policies
 from eureka.text import plural
 
-OPS = click.option("--ops", default=GAME.ops, show_default=True,
-                   help="Operations played: +-*/, or +- (the rulebook's tip for children).")
-NO_JOKER = click.option("--no-joker", is_flag=True, help="The deck has no joker.")
-
-
-def _state(values):
-    """The options of a game state; `values` is the pattern of a list option's values."""
-    return (
-        click.option("--top", required=True,
-                     help="The top card of the play pile: 3, K (a freshly turned joker) "
-                          "or K=7 (the joker played as 7)."),
-        click.option("--cards", "--hand", "hand", cls=ListOption, required=True,
-                     value_pattern=values, metavar="CARDS",
-                     help="The cards in hand, e.g. --cards 2 5 7 12 K (K or J: the "
-                          "joker; --hand is the same)."),
-        OPS, NO_JOKER,
-        click.option("--draw-pile", type=Whole(0),
-                     help="Cards left in the draw pile, if known."),
-        click.option("--others", cls=ListOption, type=Whole(1), value_pattern=values,
-                     help="The other players' hand sizes, in turn order, e.g. --others "
-                          "4 5 3."),
-        click.option("--seen", cls=ListOption, value_pattern=values, metavar="CARDS",
-                     help="Cards already seen, e.g. the play pile under the top card."),
-    )
-
-
 def _help(text: str, example: str, verb: str) -> str:
     return command_help(text, example, f"eureka.arquimedes.{verb}/1")
-
-
-def _game(ops_, no_joker):
-    return GAME.variant(joker=not no_joker, ops=ops_)
 
 
 def _sentence(text: str) -> str:
@@ -63,24 +34,11 @@ def _sentence(text: str) -> str:
     "Every legal Arquimedes play for the top card and a hand, and the play to make; "
     "with --simulate, every option played out to the end of the round.",
     "eureka solve arquimedes --top 3 --cards 2 5 7 12 K", "solve"))
-@stack(_state(ANY_VALUE))
-@click.option("--simulate", "samples", type=Whole(2, GAME.max_samples),
-              help=f"Rank the plays by the expected penalty of the rest of the round, "
-                   f"played out this many times, 2 to {GAME.max_samples:,} (needs "
-                   f"--others).")
-@click.option("--strategy", type=click.Choice(GAME.strategies), default="greedy",
-              show_default=True, help="How every seat plays the rest of the round.")
-@click.option("--seed", default=0, show_default=True, type=Whole(0, 2**64 - 1),
-              help="Seed: the same seed deals the same cards.")
-@click.option("--limit", type=Whole(), metavar="N",
-              help="List at most N plays (the counts stay complete).")
+@declared(VERBS["solve"])
 @stack(JSON, ASCII)
 @reports_errors
-def solve_arquimedes(top, hand, ops, no_joker, draw_pile, others, seen, samples, strategy,
-                     seed, limit, as_json, as_ascii):
-    result = _game(ops, no_joker).solve(top, hand, draw_pile=draw_pile, others=others,
-                                        seen=seen, samples=samples, strategy=strategy,
-                                        seed=seed, limit=limit)
+def solve_arquimedes(values, as_json, as_ascii):
+    result = VERBS["solve"].run(**values)
     emit(result, as_json, lambda r: ascii_lines(_solution_lines(r, as_ascii), as_ascii))
 
 
@@ -122,13 +80,11 @@ def _rollout_lines(r, as_ascii: bool) -> list:
     "code 1), with the recommended play instead, or the draw or pass the rules require "
     "when no play is legal.",
     "eureka check arquimedes --top 3 --cards 2 5 7 12 K \"3+2=5\"", "check"))
-@click.argument("play")
-@stack(_state(VALUE_OR_BLANK), JSON, ASCII, QUIET)
+@declared(VERBS["check"])
+@stack(JSON, ASCII, QUIET)
 @reports_errors
-def check_arquimedes(play, top, hand, ops, no_joker, draw_pile, others, seen, as_json,
-                     as_ascii, quiet):
-    game = _game(ops, no_joker)
-    result = game.check(play, game.state(top, hand, draw_pile, others, seen))
+def check_arquimedes(values, as_json, as_ascii, quiet):
+    result = VERBS["check"].run(**values)
     if not quiet:
         emit(result, as_json, lambda r: ascii_lines(_check_lines(r, as_ascii), as_ascii))
     verdict_exit(result.valid)
@@ -150,11 +106,11 @@ def _check_lines(result, as_ascii: bool) -> list:
     "Score an Arquimedes game record (- reads standard input): card totals, tie draws, "
     "penalty tokens and the winner.",
     "eureka score arquimedes game.txt", "score"))
-@click.argument("game_file", type=click.Path(dir_okay=False, allow_dash=True))
-@stack(NO_JOKER, JSON, ASCII)
+@declared(VERBS["score"])
+@stack(JSON, ASCII)
 @reports_errors
-def score_arquimedes(game_file, no_joker, as_json, as_ascii):
-    result = GAME.variant(joker=not no_joker).score(read_input(game_file))
+def score_arquimedes(values, as_json, as_ascii):
+    result = VERBS["score"].run(**read_files(VERBS["score"], values))
     emit(result, as_json, lambda r: ascii_lines(_score_lines(r.game), as_ascii))
 
 
@@ -198,7 +154,7 @@ def _score_lines(game) -> list:
               help=f"One strategy per seat, comma-separated, from "
                    f"{', '.join(GAME.strategies)}; one name for every seat.")
 @_players(GAME.players[1], "strategy")
-@stack(NO_JOKER, OPS)
+@stack(option(RULES[1]), option(RULES[0]))
 @click.option("--compare", is_flag=True,
               help="Also play the same games with and without the joker, and with and "
                    "without × and ÷, and compare.")
@@ -206,7 +162,7 @@ def _score_lines(game) -> list:
 @reports_errors
 def simulate_arquimedes(games, seed, strategies, players, no_joker, ops, compare,
                         as_json, as_ascii):
-    game = _game(ops, no_joker)
+    game = GAME.variant(joker=not no_joker, ops=ops)
     names = _policies(strategies, players)
     total = games * len(game.variants(compare))
     with click.progressbar(length=total, label="games", file=sys.stderr,

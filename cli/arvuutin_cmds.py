@@ -3,21 +3,15 @@ the game's contract (eureka.arvuutin.GAME) called, its result rendered."""
 
 import click
 
-from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, InputError, ListCommand,
-                             ListOption, Whole, ascii_lines, command_help, emit,
-                             reports_errors, stack, verdict_exit)
+from eureka.arvuutin import VERBS
+from eureka.cli.base import (ASCII, JSON, QUIET, ListCommand, ascii_lines, command_help,
+                             emit, reports_errors, stack, verdict_exit)
+from eureka.cli.params import declared
 from eureka.ops import sign
 from eureka.text import plural
 
 OUTPUT = (JSON, ASCII)
-ANSWER = Whole(1, 100)
 PLUS = f" {sign('+')} "
-
-
-def _values(*names, **kwargs):
-    """A list option of a command without arguments: every word up to the next option
-    is one of its values, to be checked by the game ('', '-1' and 'A' included)."""
-    return click.option(*names, cls=ListOption, value_pattern=ANY_VALUE, **kwargs)
 
 
 def _runs(values) -> str:
@@ -44,24 +38,11 @@ def _cards(cards) -> str:
     "the answer lies in).",
     "eureka solve arvuutin --cards 3 7 12 15 40 --guess 58",
     "eureka.arvuutin.solve/1"))
-@_values("--cards", "--hand", "cards", type=Whole(1, 80), required=True, metavar="CARDS",
-         help="The answer cards in hand, e.g. --cards 3 7 12 15 40 (--hand is the same).")
-@click.option("--guess", type=ANSWER, metavar="N",
-              help="The answer you believe is right (1–100).")
-@click.option("--range", "span", type=ANSWER, nargs=2, metavar="LOW HIGH",
-              help="Sure only that the answer lies in LOW..HIGH: the cards with the "
-                   "smallest expected distance.")
-@click.option("--limit", default=5, show_default=True, type=Whole(1, 100), metavar="K",
-              help="Show the K best choices.")
+@declared(VERBS["solve"])
 @stack(OUTPUT)
 @reports_errors
-def solve_arvuutin(cards, guess, span, limit, as_json, as_ascii):
-    from eureka.arvuutin import GAME
-    if (guess is None) == (not span):
-        raise InputError("give either --guess N or --range LOW HIGH")
-    low, high = (guess, guess) if guess is not None else span
-    emit(GAME.solve(cards, low, high, limit), as_json,
-         lambda r: ascii_lines(_choices(r), as_ascii))
+def solve_arvuutin(values, as_json, as_ascii):
+    emit(VERBS["solve"].run(**values), as_json, lambda r: ascii_lines(_choices(r), as_ascii))
 
 
 def _choices(r) -> list:
@@ -87,18 +68,11 @@ def _choices(r) -> list:
     "cards won.",
     "eureka check arvuutin --answer 63 --played P1=40,20 P2=30,9,20 P3=pass --marker x2",
     "eureka.arvuutin.check/1"))
-@click.option("--answer", type=ANSWER, required=True, metavar="N",
-              help="The correct answer (1–100).")
-@_values("--played", required=True, metavar="NAME=CARDS",
-         help='What each player played: "P1=40,20" "P2=30,9,20" "P3=pass".')
-@click.option("--marker", type=click.Choice(["plain", "x2"]), default="plain",
-              show_default=True, help="The category marker's space: plain or x2.")
-@click.option("--final", is_flag=True, help="The game's last question (worth three cards).")
+@declared(VERBS["check"])
 @stack(OUTPUT, QUIET)
 @reports_errors
-def check_arvuutin(answer, played, marker, final, as_json, as_ascii, quiet):
-    from eureka.arvuutin import GAME
-    result = GAME.check(answer, played, marker, final)
+def check_arvuutin(values, as_json, as_ascii, quiet):
+    result = VERBS["check"].run(**values)
     if not quiet:
         emit(result, as_json, lambda r: ascii_lines(_resolution(r), as_ascii))
     verdict_exit(result.verdict.valid)
@@ -127,17 +101,11 @@ def _resolution(r) -> list:
     "category's level.",
     "eureka score arvuutin --levels A=3 B=4 C=1 D=2 E=5 --won A=2 B=3 --hidden A B",
     "eureka.arvuutin.score/1"))
-@_values("--levels", required=True, metavar="CATEGORY=N",
-         help="Each category's level at the end: --levels A=3 B=4 C=1 D=2 E=5.")
-@_values("--won", metavar="CATEGORY=N",
-         help="Question cards won per category (at most 50): --won A=2 B=3.")
-@_values("--hidden", metavar="CATEGORY",
-         help="The hidden cards' categories (at most 20 cards): --hidden A B.")
+@declared(VERBS["score"])
 @stack(OUTPUT)
 @reports_errors
-def score_arvuutin(levels, won, hidden, as_json, as_ascii):
-    from eureka.arvuutin import GAME
-    emit(GAME.score(levels, won or (), hidden or ()), as_json,
+def score_arvuutin(values, as_json, as_ascii):
+    emit(VERBS["score"].run(**values), as_json,
          lambda r: [f"question cards {r.from_questions} + hidden cards {r.from_hidden} = "
                     f"{plural(r.total, 'point')}"])
 

@@ -1,6 +1,7 @@
 """Click plumbing shared by every command: one-line errors, list options, --json."""
 
 import codecs
+import errno
 import functools
 import gc
 import json
@@ -11,7 +12,7 @@ import sys
 import click
 
 from eureka.errors import EurekaError
-from eureka.text import plural, read_text, whole_number
+from eureka.text import open_file, plural, read_stream, read_text, whole_number
 
 CLAIM_LIKE = re.compile(r"\d\s*[xX]\s*\d")
 VALUE_LIKE = re.compile(r"^[-+]?[\w.,]+$")
@@ -88,6 +89,10 @@ def _fall_back_to_ascii(stream) -> None:
         stream.reconfigure(errors="eureka-ascii")
 
 
+_OUTPUT_LOST = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+"""The errors of a write that the output cannot take (a full disk, /dev/full)."""
+
+
 class InputError(click.ClickException):
     """Bad input: reported in one line, exit code 2."""
 
@@ -107,27 +112,35 @@ class OneLineGroup(click.Group):
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
         args = sys.argv[1:] if args is None else list(args)
+
+        def fail(message: str, code: int):
+            report_error(message, bool({"--json", "--jsonl"} & set(args)), "--ascii" in args)
+            sys.exit(code)
+
         try:
             code = super().main(args, prog_name, complete_var, False, **extra)
         except click.exceptions.NoArgsIsHelpError as e:
             click.echo(e.ctx.get_help())
             sys.exit(0)
         except click.ClickException as e:
-            report_error(e.format_message(), bool({"--json", "--jsonl"} & set(args)),
-                         "--ascii" in args)
-            sys.exit(e.exit_code)
+            fail(e.format_message(), e.exit_code)
         except click.exceptions.Exit as e:
             sys.exit(e.exit_code)
         except click.Abort:
             click.echo("error: aborted", err=True)
             sys.exit(1)
+        except OSError as e:           # click ends a broken pipe (| head) itself, quietly
+            if e.errno not in _OUTPUT_LOST:
+                raise
+            fail(f"cannot write {e.filename or 'the output'}: {e.strerror}", 2)
         sys.exit(code if isinstance(code, int) else 0)
 
 
 def report_error(message: str, as_json: bool, as_ascii: bool = False) -> None:
     """One line on stderr: `error: ...`, or under --json (--jsonl) an `eureka.error/1`
     object; in ASCII under --ascii."""
-    message = ascii_lines([message], as_ascii)[0]
+    message = ascii_lines([message.replace("\r", "\\r").replace("\n", "\\n")],
+                          as_ascii)[0]
     if as_json:
         click.echo(json_text({"schema": "eureka.error/1", "error": message},
                              sys.stderr), err=True)
@@ -211,7 +224,11 @@ class ListCommand(click.Command):
         options = {o for p in self.get_params(ctx) for o in p.opts + p.secondary_opts}
         claims = any(isinstance(p, click.Argument) for p in self.params)  # "7x6" ends a list
         out, current, first = [], None, False
-        for arg in args:
+        for arg in [*args, None]:                            # None: the end
+            if current and first and (arg is None or arg == "--" or arg in options):
+                raise click.UsageError(f"{current} needs a value", ctx)
+            if arg is None:
+                break
             if arg == "--" or (arg in options and arg not in patterns):   # '-q' ends a list
                 current = None
                 out.append(arg)
@@ -263,34 +280,33 @@ def ascii_lines(lines, as_ascii: bool) -> list:
 
 def read_input(path: str) -> str:
     """The text of the file `path`, or of standard input for '-': UTF-8 (a byte-order
-    mark dropped), one line of InputError for anything that cannot be read."""
+    mark dropped), at most eureka.text.MOST_BYTES, one line of InputError for anything
+    that cannot be read."""
     if path != "-":
         return read_text(path, InputError)
-    stream = getattr(sys.stdin, "buffer", None)          # None: standard input closed
-    if stream is None:
-        raise InputError("cannot read standard input: it is closed")
-    try:
-        return stream.read().decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InputError("cannot read standard input: not UTF-8 text") from None
-    except OSError as e:
-        raise InputError(f"cannot read standard input: {e.strerror}") from None
+    return read_stream(open_input(path), "standard input", InputError)
 
 
 def open_input(path: str):
     """The file `path` (or standard input for '-') opened in binary, to be read line by
-    line; one line of InputError when it cannot be opened."""
-    if path == "-":
-        stream = getattr(sys.stdin, "buffer", None)
-        if stream is None:
-            raise InputError("cannot read standard input: it is closed")
-        return stream
-    if not path:
-        raise InputError("cannot read '': the file name is empty")
-    try:
-        return open(path, "rb")
-    except OSError as e:
-        raise InputError(f"cannot read {path}: {e.strerror}") from None
+    line; one line of InputError when it cannot be opened or is not a file or a pipe."""
+    if path != "-":
+        return open_file(path, InputError)
+    stream = getattr(sys.stdin, "buffer", None)          # None: standard input closed
+    if stream is None:
+        raise InputError("cannot read standard input: it is closed")
+    return stream
+
+
+def worker_count(asked: int | None) -> int:
+    """The processes for --workers (eureka.parallel.processes), its warning, if any, one
+    line on stderr."""
+    from eureka import parallel
+
+    count, warning = parallel.processes(asked)
+    if warning:
+        click.echo(f"warning: {warning}", err=True)
+    return count
 
 
 def emit(result, as_json: bool, render) -> None:

@@ -6,7 +6,7 @@ import secrets
 import click
 
 from eureka.cli.base import (ASCII, ListCommand, Whole, ascii_lines, command_help,
-                             json_text, reports_errors, stack)
+                             json_text, reports_errors, stack, worker_count)
 from eureka.text import plural
 
 COMMON = (
@@ -63,13 +63,11 @@ def command(name: str) -> click.Command:
     @reports_errors
     def generate_command(number, seed, difficulty, unique, min_cards, unsolvable, rating,
                          workers, as_json, as_ascii, **options):
-        from eureka import parallel
         from eureka.analysis.generate import Wanted, generate
 
         wanted = Wanted(difficulty, unique, min_cards, unsolvable, rating)
         seed = secrets.randbelow(2**32) if seed is None else seed
-        found = generate(name, number, seed, wanted, options,
-                         workers or parallel.cores())
+        found = generate(name, number, seed, wanted, options, worker_count(workers))
         for puzzle in found:
             if as_json:
                 click.echo(json_text(puzzle.to_json()))

@@ -8,59 +8,39 @@ here: the search and self-play modules load when a command runs.
 import sys
 
 import click
-
 from eureka import ops
-from eureka.cli.base import (ANY_VALUE, ASCII, JSON, QUIET, VALUE_LIKE, InputError,
-                             ListCommand, ListOption, Whole, ascii_lines, command_help,
-                             emit, emit_json, read_input, reports_errors, stack,
-                             verdict_exit)
+from eureka.cli.base import (
+    ASCII,
+    JSON,
+    QUIET,
+    VALUE_LIKE,
+    InputError,
+    ListCommand,
+    ascii_lines,
+    command_help,
+    emit,
+    emit_json,
+    read_input,
+    reports_errors,
+    stack,
+    verdict_exit,
+)
+from eureka.cli.params import declared, option, read_files
 from eureka.cli.simulate_cmds import SEED, THREADS, _games, _players, _policies
 from eureka.mathable import GAME
+from eureka.mathable import params as P
 from eureka.mathable.board import cell_name
-from eureka.mathable.game import MAX_GAMES, MAX_STATES, POLICIES, RANKINGS, ROLLOUTS
+from eureka.mathable.game import MAX_GAMES, POLICIES
 from eureka.mathable.position import render
 from eureka.mathable.record import action_text, write
 from eureka.text import plural
 
 RULES = GAME.preset
-EDITION = click.option("--edition", type=click.Choice([str(e) for e in RULES.editions]),
-                       help=f"The token set: {RULES.edition} (the rulebook's, the "
-                            f"default) or " + " or ".join(
-                                str(e) for e in RULES.editions if e != RULES.edition) + ".")
-POSITION = click.option("--position", "position_file",
-                        type=click.Path(dir_okay=False, allow_dash=True),
-                        help="The board: a text grid or JSON file (docs/MATHABLE.md), - "
-                             "for standard input; default: the opening board.")
-
-
-def _cards(value_pattern=VALUE_LIKE):
-    """--cards (--rack): the mover's tokens, each a value up to the next option (or, with
-    a claim after them, up to the first word that is not a number)."""
-    return click.option("--cards", "--rack", "cards", cls=ListOption, type=Whole(),
-                        value_pattern=value_pattern, metavar="TOKENS",
-                        help="The mover's tokens, e.g. --cards 1 8 2 12 16 42 17 (default: "
-                             "the position file's rack: line).")
-
-
-NO_BONUS = click.option("--no-bonus", is_flag=True,
-                        help=f"No {RULES.full_rack_bonus} points for placing a full "
-                             f"rack of {RULES.rack_size}.")
 STDIN = "-"
 
 
 def _help(text: str, example: str, verb: str) -> str:
     return command_help(text, example, f"eureka.mathable.{verb}/1")
-
-
-def _edition(edition: str | None) -> int | None:
-    return int(edition) if edition else None
-
-
-def _position(position_file, edition):
-    """The position of --position (a file, or standard input), or the opening board."""
-    if position_file == STDIN:
-        return GAME.position(text=read_input(STDIN), edition=_edition(edition))
-    return GAME.position(position_file, edition=_edition(edition))
 
 
 def _placement_line(label: str, s) -> str:
@@ -135,34 +115,6 @@ def _solution_lines(result, board: bool) -> list:
     return lines + (_board_lines(result) if board else [])
 
 
-SIM_OPTIONS = (
-    click.option("--candidates", type=Whole(1, 50), metavar="K",
-                 help="With --by sim: simulate the top K turns by equity (default 10)."),
-    click.option("--iterations", type=Whole(1, 100_000), metavar="N",
-                 help="With --by sim: play each candidate on N random deals of the unseen "
-                      "tokens (default 200; clearly worse candidates are dropped "
-                      "sooner)."),
-    click.option("--seconds", type=float, metavar="T",
-                 help="With --by sim: stop after about T seconds (checked at least every 8 deals; "
-                      "default: no time limit)."),
-    click.option("--plies", type=Whole(0, 8), metavar="P",
-                 help="With --by sim: turns played after the candidate in each deal "
-                      "(default 2: the opponent's reply and the mover's next)."),
-    click.option("--rollout", type=click.Choice(ROLLOUTS),
-                 help="With --by sim: how those turns are played (default equity: "
-                      "each the best turn by equity; optimal: the highest score)."),
-    click.option("--seed", type=Whole(0, 2**64 - 1), metavar="S",
-                 help="With --by sim: the seed of the deals (default 0)."),
-)
-
-
-def _sim_only(effort: dict) -> None:
-    """InputError when a simulation option is given without --by sim."""
-    for name, value in effort.items():
-        if value is not None:
-            raise InputError(f"--{name} is an option of --by sim")
-
-
 def _simulated_lines(result, board: bool) -> list:
     """solve --by sim: the best candidate, then every candidate with its figures."""
     turns, effort = result.turns, result.effort
@@ -192,63 +144,22 @@ def _simulated_lines(result, board: bool) -> list:
     return lines + (_board_lines(result) if board else [])
 
 
-def _simulated(position_file, cards, limit, moves, endgame, board, edition, no_bonus,
-               as_json, as_ascii, effort: dict):
-    """solve mathable --by sim: the top candidates by equity, simulated."""
-    if endgame or limit != 1 or moves:
-        raise InputError("--by sim lists every candidate it simulates (--candidates K): "
-                         "no --limit, --moves or --endgame")
-    given = {name: value for name, value in effort.items() if value is not None}
-    result = GAME.solve(_position(position_file, edition), cards or None,
-                        bonus=not no_bonus, by="sim", **given)
-    emit(result, as_json, lambda r: ascii_lines(_simulated_lines(r, board), as_ascii))
-
-
 @click.command("mathable", cls=ListCommand, help=_help(
     "The highest-scoring Mathable turn for a rack: placements in order, each with its "
     "points and equations, then the board after it.",
     "eureka solve mathable --cards 1 8 2 12 16 42 17 --limit 2", "solve"))
-@POSITION
-@_cards(ANY_VALUE)
-@click.option("--limit", default=1, show_default=True, type=Whole(1, 1000), metavar="K",
-              help="Show the K best distinct turns (by --by).")
-@click.option("--by", type=click.Choice((*RANKINGS, "sim")), default="score",
-              show_default=True,
-              help="Rank the turns by score, or by equity: the score plus the value of "
-                   "the tokens kept (docs/MATHABLE.md, Equity), or by sim: the top turns "
-                   "by equity played out on random deals of the unseen tokens "
-                   "(docs/MATHABLE.md, Simulation).")
-@stack(*SIM_OPTIONS)
-@click.option("--moves", is_flag=True, help="Also list every legal single placement.")
-@click.option("--endgame", is_flag=True,
-              help="Solve the rest of the game exactly: the bag empty, the opponent's "
-                   "holder on a 'rack NAME:' line (docs/MATHABLE.md; schema "
-                   "eureka.mathable.endgame/1).")
+@declared(P.VERBS["solve"])
 @click.option("--board/--no-board", default=True, show_default=True,
               help="Draw the board after the best turn (with --endgame: after the "
                    "line).")
-@click.option("--max-sets", type=Whole(1, 10**9), metavar="N",
-              help="The search's budget: refuse past N stored sets of placements "
-                   f"(default {MAX_STATES:,}; a refusal says what more costs).")
-@stack(EDITION, NO_BONUS, JSON, ASCII)
+@stack(JSON, ASCII)
 @reports_errors
-def solve_mathable(position_file, cards, limit, by, moves, endgame, board, max_sets,
-                   edition, no_bonus, as_json, as_ascii, **effort):
-    if max_sets is not None and (by == "sim" or endgame):
-        raise InputError("--max-sets is the budget of one turn's search: not with --by "
-                         "sim or --endgame")
-    if by == "sim":
-        _simulated(position_file, cards, limit, moves, endgame, board, edition,
-                   no_bonus, as_json, as_ascii, effort)
-        return
-    _sim_only(effort)
-    if endgame:
-        _endgame(position_file, cards, limit, by, moves, board, edition, no_bonus,
-                 as_json, as_ascii)
-        return
-    result = GAME.solve(_position(position_file, edition), cards or None, limit, moves,
-                        not no_bonus, by, max_sets=max_sets)
-    emit(result, as_json, lambda r: ascii_lines(_solution_lines(r, board), as_ascii))
+def solve_mathable(values, board, as_json, as_ascii):
+    verb = P.VERBS["solve"]
+    result = verb.run(**read_files(verb, values))
+    lines = (_simulated_lines if values["by"] == "sim" else
+             _endgame_lines if values["endgame"] else _solution_lines)
+    emit(result, as_json, lambda r: ascii_lines(lines(r, board), as_ascii))
 
 
 def _endgame_lines(result, board: bool) -> list:
@@ -281,17 +192,6 @@ def _endgame_lines(result, board: bool) -> list:
     return lines
 
 
-def _endgame(position_file, cards, limit, by, moves, board, edition, no_bonus, as_json,
-             as_ascii):
-    """solve mathable --endgame: the exact rest of the game."""
-    if limit != 1 or moves or by != "score":
-        raise InputError("--endgame gives the exact value and line: no --limit, --moves "
-                         "or --by")
-    result = GAME.endgame(_position(position_file, edition), cards or None,
-                          not no_bonus)
-    emit(result, as_json, lambda r: ascii_lines(_endgame_lines(r, board), as_ascii))
-
-
 def _verdict_lines(result) -> list:
     """The verdict: a legal turn scored placement by placement, or why not."""
     v = result.verdict
@@ -322,34 +222,20 @@ def _comparison_lines(result) -> list:
     "1 for an illegal one, 2 for input that cannot be read.  (A game record is "
     "replayed by eureka score mathable.)",
     'eureka check mathable --cards 1 8 2 12 16 42 17 "I8=12 H6=8 G9=2"', "check"))
-@click.argument("claim", nargs=-1)
-@POSITION
-@_cards()
-@click.option("--review", is_flag=True,
-              help="The argument is a game record: review every turn whose holder it "
-                   "gives (docs/MATHABLE.md).")
-@stack(EDITION, NO_BONUS, JSON, ASCII, QUIET)
+@declared(P.VERBS["check"], VALUE_LIKE)     # a blank is the claimed turn, and empty
+@stack(JSON, ASCII, QUIET)
 @reports_errors
-def check_mathable(claim, position_file, cards, review, edition, no_bonus, as_json,
-                   as_ascii, quiet):
-    if review:
-        review_mathable(claim, position_file or cards, edition, no_bonus, as_json,
-                        as_ascii, quiet)
+def check_mathable(values, as_json, as_ascii, quiet):
+    verb = P.VERBS["check"]
+    if values["review"]:
+        review_mathable(values, as_json, as_ascii, quiet)
         return
-    if not cards and position_file is None:
-        raise InputError("give the mover's tokens (--cards 1 8 2 ...) or a position with "
-                         "a 'rack:' line (--position FILE), then the claimed turn; a game "
-                         "record is replayed by: eureka score mathable RECORD")
-    if not claim:
-        raise InputError('the claimed turn is missing, e.g. "I8=12 J8=16"')
-    text = " ".join(claim)
-    if text == STDIN:
-        if position_file == STDIN:
+    if values["claim"] == STDIN:
+        if values["position"] == STDIN:
             raise InputError("standard input gives the position or the claimed turn, "
                              "not both")
-        text = " ".join(read_input(STDIN).split())
-    result = GAME.check(_position(position_file, edition), text, cards or None,
-                        not no_bonus, compare=as_json and not quiet)
+        values["claim"] = " ".join(read_input(STDIN).split())
+    result = verb.run(**read_files(verb, values), compare=as_json and not quiet)
     if as_json and not quiet:
         emit_json(result.to_json())
     elif not quiet:                                 # the verdict first, then the search
@@ -402,12 +288,16 @@ def _score_lines(result, detail: bool) -> list:
     return lines
 
 
-def _record(record_file: str, edition, no_bonus: bool):
-    """The game record of a file, or of standard input for -."""
-    asked = {"edition": _edition(edition), "bonus": False if no_bonus else None}
-    if record_file == STDIN:
-        return GAME.record(text=read_input(STDIN), source=STDIN, **asked)
-    return GAME.record(record_file, **asked)
+def _record(values: dict, name: str) -> dict:
+    """The values of a verb reading a game record: the record's file as `path` (a CAVA
+    game is read from its folder), or standard input's text for -."""
+    path = values[name]
+    if path == STDIN:
+        return {**values, name: read_input(STDIN), "source": STDIN}
+    if path is None:
+        raise InputError("--review takes one game record: a file, or - for standard "
+                         "input")
+    return {**values, name: None, "path": path}
 
 
 def _option_line(label: str, option, lost: str) -> str:
@@ -473,16 +363,9 @@ def _review_lines(result) -> list:
     return lines
 
 
-def review_mathable(claim, position_or_cards, edition, no_bonus, as_json, as_ascii,
-                    quiet):
+def review_mathable(values, as_json, as_ascii, quiet):
     """check mathable --review RECORD: the review of a game record."""
-    if position_or_cards:
-        raise InputError("--review takes a game record alone: no --position or --cards "
-                         "(the record gives the holders)")
-    if len(claim) != 1:
-        raise InputError("--review takes one game record: a file, or - for standard "
-                         "input")
-    result = GAME.review(_record(claim[0], edition, no_bonus))
+    result = P.VERBS["check"].run(**_record(values, "claim"))
     if not quiet:
         emit(result, as_json, lambda r: ascii_lines(_review_lines(r), as_ascii))
     verdict_exit(result.valid)
@@ -494,12 +377,12 @@ def review_mathable(claim, position_or_cards, edition, no_bonus, as_json, as_asc
     "Exit code 0 when every turn is legal and matches its official score, 1 when not, 2 "
     "for a record that cannot be read.",
     "eureka score mathable docs/examples/mathable_rulebook.txt", "score"))
-@click.argument("record_file", type=click.Path(dir_okay=False, allow_dash=True))
+@declared(P.VERBS["score"])
 @click.option("--detail", is_flag=True, help="Show every placement of every turn.")
-@stack(EDITION, NO_BONUS, JSON, ASCII, QUIET)
+@stack(JSON, ASCII, QUIET)
 @reports_errors
-def score_mathable(record_file, detail, edition, no_bonus, as_json, as_ascii, quiet):
-    result = GAME.score(_record(record_file, edition, no_bonus))
+def score_mathable(values, detail, as_json, as_ascii, quiet):
+    result = P.VERBS["score"].run(**_record(values, "record"))
     if not quiet:
         emit(result, as_json, lambda r: ascii_lines(_score_lines(r, detail), as_ascii))
     verdict_exit(result.valid)
@@ -560,10 +443,14 @@ def _summary_lines(s) -> list:
 
 
 def _write_record(path: str, record) -> None:
-    """A game record written to a file; one line of InputError when it cannot be."""
+    """The game record `record()` written to the file `path`, opened first, so that a
+    name that cannot be written is refused before the game is played; one line of
+    InputError when it cannot be."""
+    if not path:
+        raise InputError("cannot write the record to '': the file name is empty")
     try:
         with open(path, "w", encoding="utf-8") as f:
-            f.write(write(record))
+            f.write(write(record()))
     except OSError as e:
         raise InputError(f"cannot write the record to {path}: {e.strerror}") from None
 
@@ -588,15 +475,15 @@ def _write_record(path: str, record) -> None:
 @click.option("--record", "record_file", type=click.Path(dir_okay=False, writable=True),
               help="Also write the run's first game (seats as given) to this file as a "
                    "game record with every holder, for check mathable --review.")
-@stack(EDITION, NO_BONUS, THREADS, JSON, ASCII)
+@stack(option(P.EDITION), option(P.NO_BONUS), THREADS, JSON, ASCII)
 @reports_errors
 def simulate_mathable(games, seed, policies, players, swap, record_file, edition,
                       no_bonus, as_json, as_ascii):
-    run = GAME.simulation(games, _policies(policies, players), seed, _edition(edition),
+    run = GAME.simulation(games, _policies(policies, players), seed, P.edition_number(edition),
                           not no_bonus, swap)
-    if record_file:
-        _write_record(record_file, GAME.game_record(run.policies, run.seed, 0,
-                                                    run.edition, run.bonus))
+    if record_file is not None:                 # before the games: it may be refused
+        _write_record(record_file, lambda: GAME.game_record(run.policies, run.seed, 0,
+                                                            run.edition, run.bonus))
     with click.progressbar(length=run.played, label="games", file=sys.stderr,
                            hidden=not sys.stderr.isatty()) as bar:
         summary = run.run(progress=lambda done: bar.update(1))

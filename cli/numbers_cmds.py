@@ -2,78 +2,21 @@
 numbers): options in, the game's contract called, its result rendered as text or JSON.
 `analyze` is in eureka.cli.analyze_cmds."""
 
-from dataclasses import dataclass
 from itertools import islice
-from types import SimpleNamespace
-from typing import Callable
 
 import click
 
-from eureka import countdown, game24, pitagoras
-from eureka.cli.base import (ASCII, JSON, QUIET, InputError, ListCommand, ListOption,
-                             Whole, ascii_lines, command_help, emit_json, hint_body,
-                             open_input, json_text, listing_lines, reports_errors, stack,
-                             verdict_exit)
-from eureka.numbers import GAME as NUMBERS
-from eureka.numbers.rules import DOMAINS, MAX_CAP
+from eureka import countdown, game24, numbers, pitagoras
+from eureka.cli.base import (ASCII, JSON, QUIET, InputError, ListCommand, Whole,
+                             ascii_lines, command_help, emit_json, hint_body, open_input,
+                             json_text, listing_lines, reports_errors, stack, verdict_exit)
+from eureka.cli.params import declared, example
 from eureka.ops import sign
 from eureka.text import plural
 
-ANY_NUMBERS = click.option("--any-numbers", is_flag=True,
-                           help="Allow any cards, not only the game's deck.")
-
-
-def _pitagoras(_, opts):
-    game = pitagoras.variant(pow=opts.pow, easy=opts.easy, die=opts.die)
-    return game.any_numbers() if opts.any_numbers else game
-
-
-def _preset(game, opts):
-    return game.any_numbers() if opts.any_numbers else game
-
-
-def _numbers(game, opts):
-    return game.with_rules(ops=opts.ops, domain=opts.domain, cap=opts.cap)
-
-
-@dataclass(frozen=True)
-class Form:
-    """How one game's command reads its options: the preset, its own options, the
-    options turned into the game to play (setup(preset, opts)), an example and a claim
-    for it."""
-
-    game: object
-    options: tuple
-    setup: Callable
-    example: str
-    claim: str
-
-
-FORMS = {
-    "pitagoras": Form(pitagoras.GAME, (
-        click.option("--dice", cls=ListOption, type=Whole(), metavar="FACE FACE",
-                     help="The two dice rolled, e.g. --dice 30 2 (instead of --target)."),
-        click.option("--die", type=click.Choice(sorted(pitagoras.TENS_DICE)),
-                     default="blue", show_default=True,
-                     help="The two-digit die in play: blue, red (easier) or black (harder)."),
-        click.option("--pow", is_flag=True, help="Allow exponentiation (the harder variant)."),
-        click.option("--easy", is_flag=True, help="The easier deck: no cards above 15."),
-        ANY_NUMBERS), _pitagoras, "--cards 2 7 6 12 15 --target 32", "7*6-12+2"),
-    "countdown": Form(countdown.GAME, (ANY_NUMBERS,), _preset,
-                      "--cards 100 75 50 25 6 3 --target 952", "((100+6)*3*75-50)/25"),
-    "game24": Form(game24.GAME, (ANY_NUMBERS,), _preset, "--cards 3 3 8 8", "8/(3-8/3)"),
-    "numbers": Form(NUMBERS, (
-        click.option("--ops", default="+-*/", show_default=True,
-                     help="Operations allowed, from + - * / ^."),
-        click.option("--domain", type=click.Choice(list(DOMAINS)), default="whole",
-                     show_default=True,
-                     help="Every step a whole number >= 0, >= 1 (positive), or any "
-                          "fraction >= 0 (as in the 24 game; without ^)."),
-        click.option("--cap", type=Whole(1, MAX_CAP), default=MAX_CAP, show_default=True,
-                     metavar="N",
-                     help="Largest intermediate value considered.")),
-        _numbers, "--cards 2 3 --target 8 --ops '+-*/^'", "2^3"),
-}
+PRESETS = {"pitagoras": pitagoras, "countdown": countdown, "game24": game24,
+           "numbers": numbers}
+"""Each game's module: its GAME and its declared VERBS."""
 
 BATCH = (
     click.option("--batch", metavar="FILE",
@@ -83,24 +26,9 @@ BATCH = (
                  help="Processes for --batch (default: one per core)."),
 )
 
-def hand_options(cards_required: bool = True) -> tuple:
-    """--cards and --target (--cards may be left out where --batch gives them)."""
-    return (
-        click.option("--cards", cls=ListOption, type=Whole(0, MAX_CAP),
-                     required=cards_required, metavar="N...",
-                     help="The cards on the table, e.g. --cards 2 7 6 12 15."),
-        click.option("--target", type=Whole(), metavar="N", help="The number to make."),
-        JSON, ASCII,
-    )
-
-
-HAND = hand_options()
-
-
 def _help(text: str, verb: str, name: str, schema: str) -> str:
-    form = FORMS[name]
-    claim = f' "{form.claim}"' if verb == "check" else ""
-    return command_help(text, f"eureka {verb} {name} {form.example}{claim}", schema)
+    return command_help(text, f"eureka {verb} {name} {example(PRESETS[name].VERBS[verb])}",
+                        schema)
 
 
 LINES_AT_ONCE = 4096
@@ -117,48 +45,32 @@ def echo_lines(lines, as_ascii: bool = False) -> None:
 # -- solve ------------------------------------------------------------------------------
 
 def make_solve(name: str) -> click.Command:
-    form = FORMS[name]
+    game, verb = PRESETS[name].GAME, PRESETS[name].VERBS["solve"]
 
     @click.command(name, cls=ListCommand, help=_help(
-        f"Every distinct {form.game.title} equation, the best (most cards) first.",
+        f"Every distinct {game.title} equation, the best (most cards) first.",
         "solve", name,
         "eureka.solve/1\nJSON Schema of --jsonl: eureka schema eureka.solve.line/1"))
-    @stack(HAND, form.options, (
-        click.option("--jsonl", is_flag=True,
-                     help="Print JSON lines: the solution, then one line per equation."),
-        click.option("--limit", type=Whole(), metavar="N",
-                     help="List at most N equations (the counts stay complete)."),
-        click.option("--trees/--no-trees", default=None,
-                     help="Also count expression trees (default: up to 6 cards, 5 with "
-                          "fractions)."),
-        click.option("--closest", default=2, show_default=True, type=Whole(0, 50), metavar="K",
-                     help="When the target is missed: how many nearest values to show."),
-        click.option("--best", is_flag=True,
-                     help="Only one equation with the most cards (quick on large hands)."),
-        click.option("--simplest", is_flag=True,
-                     help="Only the simplest equation with the most cards (JSON: in "
-                          "'simplest', no equations listed)."),
-    ))
+    @declared(verb)
+    @stack(JSON, ASCII, click.option(
+        "--jsonl", is_flag=True,
+        help="Print JSON lines: the solution, then one line per equation."))
     @reports_errors
-    def command(**kw):
-        opts = SimpleNamespace(**kw)
-        if opts.as_json and opts.jsonl:
+    def command(values, as_json, as_ascii, jsonl):
+        if as_json and jsonl:
             raise InputError("--json and --jsonl: choose one")
-        if opts.simplest and (opts.best or opts.jsonl or opts.limit is not None):
+        if values["simplest"] and jsonl:
             raise InputError("--simplest lists one equation: not with --best, --jsonl "
                              "or --limit")
-        game = form.setup(form.game, opts)
-        result = game.solve(opts.cards, opts.target, dice=kw.get("dice") or None,
-                            best=opts.best, closest=opts.closest, trees=opts.trees,
-                            limit=0 if opts.simplest else opts.limit)
-        if opts.jsonl:
+        result = verb.run(**values)
+        if jsonl:
             echo_lines(map(json_text, result.json_lines()))
-        elif opts.as_json:
+        elif as_json:
             emit_json(result.to_json())
-        elif opts.simplest:
-            echo_lines(simplest_lines(result, opts.as_ascii), opts.as_ascii)
+        elif values["simplest"]:
+            echo_lines(simplest_lines(result, as_ascii), as_ascii)
         else:
-            echo_lines(solution_lines(result, opts.as_ascii), opts.as_ascii)
+            echo_lines(solution_lines(result, as_ascii), as_ascii)
 
     return command
 
@@ -227,35 +139,31 @@ def solution_lines(r, as_ascii: bool = False):
 # -- check ------------------------------------------------------------------------------
 
 def make_check(name: str) -> click.Command:
-    form = FORMS[name]
+    game, verb = PRESETS[name].GAME, PRESETS[name].VERBS["check"]
 
     @click.command(name, cls=ListCommand, help=_help(
-        f"Check a claimed {form.game.title} equation: valid, or exactly why not "
+        f"Check a claimed {game.title} equation: valid, or exactly why not "
         f"(exit code 0 or 1). --batch FILE checks JSON lines of claims "
         f"({{\"cards\": [...], \"target\": N, \"answer\": \"...\"}}), one verdict a line "
         f"(JSON Schema: eureka schema eureka.check.line/1).", "check", name,
         "eureka.check/1"))
-    @click.argument("equation", required=False)
-    @stack(hand_options(cards_required=False), form.options, QUIET, BATCH)
+    @declared(verb)
+    @stack(JSON, ASCII, QUIET, BATCH)
     @reports_errors
-    def command(equation, quiet, batch, workers, **kw):
-        opts = SimpleNamespace(**kw)
-        game = form.setup(form.game, opts)
+    def command(values, as_json, as_ascii, quiet, batch, workers):
         if batch is not None:
-            if equation is not None or opts.cards or opts.target is not None:
+            if values["equation"] is not None or values["cards"] or (
+                    values["target"] is not None):
                 raise InputError("--batch reads the cards, target and answer of each claim "
                                  "from its lines: no claim, --cards or --target beside it")
-            write_batch(game, batch, workers)
+            write_batch(verb.variant(values), batch, workers)
             return
-        if equation is None or not opts.cards:
-            raise InputError("a claim and --cards are needed (or --batch FILE)")
-        result = game.check(equation, opts.cards, opts.target, dice=kw.get("dice") or None,
-                            compare=opts.as_json and not quiet)
-        if opts.as_json and not quiet:
+        result = verb.run(**values, compare=as_json and not quiet)
+        if as_json and not quiet:
             emit_json(result.to_json())
         elif not quiet:
-            echo_lines([verdict_line(result)], opts.as_ascii)   # the verdict first
-            echo_lines(comparison_lines(result.compared(), opts.as_ascii), opts.as_ascii)
+            echo_lines([verdict_line(result)], as_ascii)   # the verdict first
+            echo_lines(comparison_lines(result.compared(), as_ascii), as_ascii)
         verdict_exit(result.valid)
 
     return command
@@ -264,11 +172,12 @@ def make_check(name: str) -> click.Command:
 def write_batch(game, path: str, workers: int | None) -> None:
     """check --batch: each line's verdict as a JSON line, in input order, written as
     each chunk is judged."""
-    from eureka import parallel
-    from eureka.numbers.batch import check_lines
+    from eureka.cli.base import worker_count
+    from eureka.numbers.batch import check_lines, read_lines
 
-    with open_input(path) as lines:
-        for text in check_lines(game, lines, workers or parallel.cores()):
+    with open_input(path) as stream:
+        lines = read_lines(stream, "standard input" if path == "-" else path)
+        for text in check_lines(game, lines, worker_count(workers)):
             click.echo(text, nl=False)
 
 
@@ -296,26 +205,21 @@ def comparison_lines(r, as_ascii: bool = False) -> list:
 # -- hint -------------------------------------------------------------------------------
 
 def make_hint(name: str) -> click.Command:
-    form = FORMS[name]
+    game, verb = PRESETS[name].GAME, PRESETS[name].VERBS["hint"]
 
     @click.command(name, cls=ListCommand, help=_help(
-        f"A hint towards the simplest best {form.game.title} answer: level 1 whether "
+        f"A hint towards the simplest best {game.title} answer: level 1 whether "
         f"it can be done and with how many cards, 2 its first step, 3 the whole answer.",
         "hint", name, "eureka.hint/1"))
-    @stack(HAND, form.options, (
-        click.option("--level", type=click.IntRange(1, 3), default=1, show_default=True,
-                     help="How much to tell: 1, 2 or 3."),
-    ))
+    @declared(verb)
+    @stack(JSON, ASCII)
     @reports_errors
-    def command(**kw):
-        opts = SimpleNamespace(**kw)
-        game = form.setup(form.game, opts)
-        hint = game.hint(opts.cards, opts.target, dice=kw.get("dice") or None,
-                         level=opts.level)
-        if opts.as_json:
+    def command(values, as_json, as_ascii):
+        hint = verb.run(**values)
+        if as_json:
             emit_json(hint.to_json())
         else:
-            echo_lines(hint_lines(hint, opts.as_ascii), opts.as_ascii)
+            echo_lines(hint_lines(hint, as_ascii), as_ascii)
 
     return command
 

@@ -3,6 +3,7 @@
 from collections import Counter
 
 from eureka.deck import draw
+from eureka.numbers import params
 from eureka.numbers.game import NumbersGame
 from eureka.numbers.rules import COUNTDOWN, Rules
 
@@ -26,4 +27,11 @@ def rules() -> Rules:
     return COUNTDOWN
 
 
-GAME = NumbersGame("countdown", "Countdown", COUNTDOWN, NUMBERS, any_answer=True)
+GAME = NumbersGame("countdown", "Countdown", COUNTDOWN, NUMBERS, most_cards=HAND_SIZE,
+                   any_answer=True)
+
+
+VERBS = params.verbs(GAME, (params.ANY_NUMBERS,), params.dealt,
+                     {"cards": [100, 75, 50, 25, 6, 3], "target": 952,
+                      "equation": "((100+6)*3*75-50)/25"})
+"""solve, check and hint, their parameters declared (eureka.params)."""

@@ -4,6 +4,7 @@ every card, fractions allowed on the way."""
 from collections import Counter
 
 from eureka.deck import draw
+from eureka.numbers import params
 from eureka.numbers.game import NumbersGame
 from eureka.numbers.rules import GAME24
 
@@ -18,3 +19,8 @@ GAME = NumbersGame("game24", "24 game", GAME24, CARDS, hand_size=HAND_SIZE, targ
 def deal(rng) -> tuple:
     """(four cards from a shuffled pack, 24)."""
     return draw(CARDS, HAND_SIZE, rng), TARGET
+
+
+VERBS = params.verbs(GAME, (params.ANY_NUMBERS,), params.dealt,
+                     {"cards": [3, 3, 8, 8], "equation": "8/(3-8/3)"})
+"""solve, check and hint, their parameters declared (eureka.params)."""

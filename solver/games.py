@@ -23,6 +23,11 @@ class GameEntry:
         """The game's contract object, imported now."""
         return importlib.import_module(self.module).GAME
 
+    def declared(self) -> dict:
+        """{verb: eureka.params.Verb}: the verbs whose parameters the game declares as
+        data (solve, check, hint, score, as it has them), imported now."""
+        return importlib.import_module(self.module).VERBS
+
 
 GAMES = {g.name: g for g in (
     GameEntry("pitagoras", "Pitagoras", "make the dice total with the most cards",

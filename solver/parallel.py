@@ -1,4 +1,5 @@
-"""How many threads the parallel (prange) kernels use, and applying it around a call.
+"""How many threads the parallel (prange) kernels use, and applying it around a call;
+how many worker processes a pool starts (`processes`, the CLI's --workers).
 
 The user's count comes first: `choose(n)` (the CLI's --threads), else EUREKA_THREADS,
 else NUMBA_NUM_THREADS.  Without one, the count is chosen by measurement:
@@ -49,6 +50,19 @@ def cores() -> int:
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0))
     return os.cpu_count() or 1
+
+
+def processes(asked: int | None) -> tuple:
+    """(count, warning) for a pool of worker processes: the count asked for (--workers),
+    else one per core; beyond the cores, with a warning to show (else None), as each
+    process holds its own copy of the kernels and the data. The pools start no more
+    processes than they have work for."""
+    if asked is None:
+        return cores(), None
+    if asked <= cores():
+        return asked, None
+    return asked, (f"--workers {asked} is more than the cores ({cores()}): the "
+                   f"processes will share them, each with its own memory")
 
 
 def threads(kernel=None) -> int:

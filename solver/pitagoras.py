@@ -6,8 +6,10 @@ from dataclasses import dataclass
 
 from eureka.deck import draw
 from eureka.errors import HandError
+from eureka.numbers import params
 from eureka.numbers.game import NumbersGame
 from eureka.numbers.rules import PITAGORAS, Rules
+from eureka.params import Param
 
 DECK = Counter({**{v: 4 for v in range(1, 11)}, **{v: 2 for v in range(11, 15)},
                 **{v: 1 for v in range(15, 20)}, 20: 2})
@@ -71,6 +73,21 @@ def variant(pow: bool = False, easy: bool = False, die: str = "blue") -> Numbers
 
 
 GAME = variant()
+
+
+def _played(game, die, pow, easy, any_numbers) -> NumbersGame:
+    return params.dealt(variant(pow=pow, easy=easy, die=die), any_numbers)
+
+
+VERBS = params.verbs(GAME, (
+    params.DICE,
+    Param("die", "choice", "The two-digit die in play: blue, red (easier) or black "
+          "(harder).", default="blue", choices=tuple(sorted(TENS_DICE))),
+    Param("pow", "flag", "Allow exponentiation (the harder variant)."),
+    Param("easy", "flag", "The easier deck: no cards above 15."),
+    params.ANY_NUMBERS), _played,
+    {"cards": [2, 7, 6, 12, 15], "target": 32, "equation": "7*6-12+2"})
+"""solve, check and hint, their parameters declared (eureka.params)."""
 
 
 def deal(game: NumbersGame, rng) -> tuple:

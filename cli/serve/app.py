@@ -1,75 +1,180 @@
 """The web application: the pages, the Mathable board, and the JSON API.
 
-Every answer of the API is a JSON document: the command's own `--json` document (HTTP
-200, a check's illegal claim included), or `{"schema": "eureka.error/1", "error": "..."}`
-with HTTP 400 for input the command refuses, a request it cannot read, or a call past
-the time limit; 413 for a request past the size limits.
+`/api/VERB/GAME` reads its parameters by the verb's declaration (eureka.params), has a
+worker call the verb, and answers with the result's JSON document (HTTP 200, a check's
+illegal claim included). Every other answer is `{"schema": "eureka.error/1", "error":
+"one line"}`: 400 for input the game refuses or a request that cannot be read (and a
+run past the time limit), 413 for one past the size limits, 503 (with Retry-After)
+while the server is busy or warming up; the guard's refusals are eureka.cli.serve.guard's.
 """
 
+import asyncio
 import json
 from importlib import resources
 from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from eureka.cli.serve.board import board_document, position_document
-from eureka.cli.serve.calls import RequestError, call
-from eureka.cli.serve.workers import TimeLimit, Workers
+from eureka.cli.serve.guard import Guard
+from eureka.cli.serve.workers import Busy, Crashed, Refused, TimeLimit, Workers
 from eureka.errors import EurekaError
+from eureka.games import GAMES
 
 MOST_BYTES = 256 * 1024
 """The largest request body (a game record is a few kilobytes) and query string."""
+BODY_SECONDS = 10.0
+"""The longest a client may take to send a body."""
+MOST_ERROR = 1000
+"""The longest error line answered."""
+MOST_FIELDS = 100
+"""The most parameters a query string may hold."""
+VERBS = ("solve", "check", "score", "hint")
 STATIC = resources.files("eureka.cli.serve") / "static"
 PAGES = {"/": "index.html", "/mathable": "mathable.html", "/numbers": "numbers.html"}
 
 
-def error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"schema": "eureka.error/1", "error": message}, status)
+class BadRequest(Exception):
+    """A request that cannot be read; `status` is its HTTP status."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
 
 
-def application(workers: Workers) -> Starlette:
-    """The app, its commands run by `workers`."""
+def error(message: str, status: int = 400, headers: dict | None = None) -> JSONResponse:
+    """A refusal: its one line, cut at MOST_ERROR characters (a message may quote the
+    input)."""
+    if len(message) > MOST_ERROR:
+        message = message[:MOST_ERROR - 1] + "…"
+    return JSONResponse({"schema": "eureka.error/1", "error": message}, status, headers)
+
+
+def application(workers: Workers, allowed: frozenset) -> Guard:
+    """The app, its verbs answered by `workers`, for the Host headers `allowed`."""
 
     async def api(request):
-        query = request.url.query
-        body = await request.body()
-        if len(query) > MOST_BYTES or len(body) > MOST_BYTES:
-            return error(f"the request is larger than {MOST_BYTES // 1024} KB", 413)
+        verb, game = request.path_params["verb"], request.path_params["game"]
         try:
-            params = parse_qs(query, keep_blank_values=True)
-            params.update(_body(body, request.headers.get("content-type", "")))
-            line = call(request.path_params["verb"], request.path_params["game"], params)
-        except RequestError as e:
+            declared = _verb(verb, game)
+            values = declared.read(await parameters(request))
+        except BadRequest as e:
+            return error(str(e), e.status)
+        except EurekaError as e:
             return error(str(e))
         try:
-            reply = await run_in_threadpool(workers.run, line.argv, line.stdin)
+            return JSONResponse(await run_in_threadpool(workers.run, game, verb, values))
+        except Refused as e:
+            return error(str(e))
         except TimeLimit:
             return error(f"no answer within {workers.seconds:g} s: ask for less (fewer "
                          f"tokens or cards, a limit), or run the command line")
-        return _answer(reply)
+        except Busy as e:
+            return error(str(e), 503, {"Retry-After": str(e.retry)})
+        except Crashed as e:
+            return error(f"eureka failed on this request ({e}); please report it", 500)
+
+    async def status(request):
+        warming = workers.warming()
+        return JSONResponse({"ready": not warming, "warming": warming})
 
     async def board(request):
         return JSONResponse(board_document())
 
     async def position(request):
-        body = await request.body()
-        if len(body) > MOST_BYTES:
-            return error(f"the request is larger than {MOST_BYTES // 1024} KB", 413)
         try:
-            return JSONResponse(position_document(body.decode("utf-8")))
-        except (EurekaError, UnicodeDecodeError) as e:
+            fields = await parameters(request)
+            text = fields.get("text")
+            if not isinstance(text, str) or set(fields) != {"text"}:
+                raise BadRequest('give the position as {"text": "..."}')
+            return JSONResponse(position_document(text))
+        except BadRequest as e:
+            return error(str(e), e.status)
+        except EurekaError as e:
             return error(str(e))
 
     routes = [Route(path, _page(name)) for path, name in PAGES.items()]
-    routes += [Route("/api/board/mathable", board),
+    routes += [Route("/api/status", status),
+               Route("/api/board/mathable", board),
                Route("/api/position/mathable", position, methods=["POST"]),
                Route("/api/{verb}/{game}", api, methods=["GET", "POST"]),
                Mount("/static", StaticFiles(directory=str(STATIC)))]
-    return Starlette(routes=routes, exception_handlers={404: _not_found, 405: _not_found})
+    app = Starlette(routes=routes, exception_handlers={404: _not_found, 405: _not_found})
+    return Guard(app, allowed)
+
+
+def _verb(verb: str, game: str):
+    """The declared verb of a request's address; BadRequest when it is not served."""
+    if verb not in VERBS:
+        raise BadRequest(f"no verb {verb[:40]!r}: the API answers {', '.join(VERBS)}")
+    entry = GAMES.get(game)
+    if entry is None or verb not in entry.verbs:
+        served = ", ".join(g.name for g in GAMES.values() if verb in g.verbs)
+        raise BadRequest(f"no game {game[:40]!r} to {verb}: the games are {served}")
+    return entry.declared()[verb]
+
+
+async def parameters(request) -> dict:
+    """A request's parameters: its query string's, and a POST's JSON object's
+    ({name: text, number, true/false, or a list of them}); BadRequest otherwise."""
+    query = request.scope.get("query_string", b"")
+    if len(query) > MOST_BYTES:
+        raise BadRequest(f"the query string is longer than {MOST_BYTES // 1024} KB", 413)
+    try:
+        pairs = parse_qs(query.decode("ascii"), keep_blank_values=True, strict_parsing=False,
+                         errors="strict", max_num_fields=MOST_FIELDS)
+    except (UnicodeDecodeError, ValueError) as e:
+        raise BadRequest(f"the query string cannot be read: {e}") from None
+    fields = {name: values[0] if len(values) == 1 else values
+              for name, values in pairs.items()}
+    if request.method == "POST":
+        for name, value in (await _json_body(request)).items():
+            if name in fields:
+                raise BadRequest(f"{name[:40]!r} is given in both the query and the body")
+            fields[name] = value
+    return fields
+
+
+async def _json_body(request) -> dict:
+    """A POST's body: a JSON object of parameters, in UTF-8, read up to MOST_BYTES."""
+    length = request.headers.get("content-length")
+    if length is not None and not (length.isascii() and length.isdigit()):
+        raise BadRequest(f"Content-Length {length[:20]!r} is not a number of bytes")
+    if length is not None and int(length) > MOST_BYTES:
+        raise BadRequest(f"the body is larger than {MOST_BYTES // 1024} KB", 413)
+    body = bytearray()
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MOST_BYTES:
+                    raise BadRequest(f"the body is larger than {MOST_BYTES // 1024} KB",
+                                     413)
+    except TimeoutError:
+        raise BadRequest(f"the body took longer than {BODY_SECONDS:g} s to send",
+                         408) from None
+    try:
+        fields = json.loads(body.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BadRequest("the body is not UTF-8 text") from None
+    except RecursionError:
+        raise BadRequest("the body is not a JSON object of parameters: nested too "
+                         "deeply") from None
+    except ValueError as e:
+        raise BadRequest(f"the body is not JSON: {e}") from None
+    if not isinstance(fields, dict):
+        raise BadRequest("the body is not a JSON object of parameters")
+    for name, value in fields.items():
+        items = value if isinstance(value, list) else [value]
+        if not all(item is None or isinstance(item, (str, int, float, bool))
+                   for item in items):
+            raise BadRequest(f"{name[:40]!r}: give text, a number, true or false, or a "
+                             f"list of them")
+    return {name: value for name, value in fields.items() if value is not None}
 
 
 def _page(name: str):
@@ -79,51 +184,5 @@ def _page(name: str):
 
 
 async def _not_found(request, exc):
-    return error(f"nothing at {request.url.path} for {request.method}", exc.status_code)
-
-
-def _body(body: bytes, content_type: str) -> dict:
-    """A POST body's parameters: a JSON object (values: text, numbers, lists, true or
-    false) or a form."""
-    if not body:
-        return {}
-    text = body.decode("utf-8", errors="strict")
-    if content_type.startswith("application/json"):
-        try:
-            fields = json.loads(text)
-        except ValueError as e:
-            raise RequestError(f"the body is not JSON: {e}") from None
-        if not isinstance(fields, dict):
-            raise RequestError("the body is not a JSON object of parameters")
-        return {k: [_text(x) for x in (v if isinstance(v, list) else [v])]
-                for k, v in fields.items()}
-    return parse_qs(text, keep_blank_values=True)
-
-
-def _text(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _answer(reply) -> Response:
-    """The command's document, or its one-line refusal."""
-    if reply.crash is not None:
-        return error(f"eureka failed on this request ({reply.crash}); please report it",
-                     500)
-    if reply.exit_code in (0, 1) and reply.stdout.strip():
-        try:
-            json.loads(reply.stdout)
-        except ValueError:           # not a document: help asked for as a value, say
-            return error("the command printed no JSON document for these parameters")
-        return Response(reply.stdout, media_type="application/json")
-    return error(_refusal(reply.stderr or reply.stdout))
-
-
-def _refusal(text: str) -> str:
-    """The one line a refused command wrote (its JSON error, or click's usage error)."""
-    try:
-        return json.loads(text)["error"]
-    except (ValueError, KeyError, TypeError):
-        lines = [line for line in text.splitlines() if line.strip()]
-        return lines[-1].removeprefix("Error: ") if lines else "the command refused it"
+    return error(f"nothing at {request.url.path[:100]} for {request.method}",
+                 exc.status_code)

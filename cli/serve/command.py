@@ -1,29 +1,47 @@
-"""`eureka serve`: options in, the server started."""
+"""`eureka serve`: options in, the server started, and stopped cleanly."""
+
+import signal
+import sys
+import threading
+import time
 
 import click
 
 from eureka.cli.base import InputError, Whole
+from eureka.cli.params import Number
+from eureka.params import Param
 
 LOOPBACK = "127.0.0.1"
+HEADER_SECONDS = 10.0
+"""The longest a client may take to send a request's headers."""
+WARM_NOTE_AFTER = 3.0
+"""Seconds of warm-up after which the server says it is compiling."""
+MOST_CONNECTIONS = 64
+"""Connections answered at once; more are refused (503), so memory stays bounded."""
 
 
 @click.command("serve", help="A local web page: set up a Mathable board by clicking, or "
                "cards and a target, and see the answers on it; and a JSON API, "
-               "/api/VERB/GAME with the command's options as parameters, answering with "
-               "the document --json prints (docs/SERVE.md). Needs the serve extra: pip "
-               "install 'eureka-solver[serve]'.\n\nExample: eureka serve --open")
+               "/api/VERB/GAME with the verb's parameters, answering with the document "
+               "--json prints (docs/SERVE.md). Only this machine's pages may use it. "
+               "Needs the serve extra: pip install 'eureka-solver[serve]'.\n\nExample: "
+               "eureka serve --open")
 @click.option("--port", type=Whole(1, 65535), default=8765, show_default=True,
               metavar="N", help="The port to listen on.")
 @click.option("--host", default=LOOPBACK, show_default=True,
-              help="The address to listen on: only this machine by default; 0.0.0.0 "
-                   "opens the page to the network.")
+              help="The address to listen on: only this machine by default; another "
+                   "address opens the page to the network.")
 @click.option("--open", "open_page", is_flag=True, help="Open the page in a browser.")
-@click.option("--workers", type=Whole(1, 64), metavar="N",
-              help="Commands answered at once (default: one per core).")
-@click.option("--timeout", type=click.FloatRange(0.5, 3600), default=30.0,
-              show_default=True, metavar="S", help="The longest a request may take, in "
-                                                   "seconds.")
-def command(port, host, open_page, workers, timeout):
+@click.option("--workers", type=Whole(1, 1024), metavar="N",
+              help="Requests answered at once (default: one per core; more than the "
+                   "cores with --force).")
+@click.option("--force", is_flag=True, help="Allow more workers than cores.")
+@click.option("--timeout", type=Number(Param("timeout", "number", "", low=0.5, high=3600)),
+              default=30.0,
+              show_default=True, metavar="S",
+              help="The longest a request may run, in seconds (waiting for a free worker "
+                   "aside).")
+def command(port, host, open_page, workers, force, timeout):
     try:
         import uvicorn
 
@@ -32,19 +50,89 @@ def command(port, host, open_page, workers, timeout):
         raise InputError("eureka serve needs the serve extra: pip install "
                          "'eureka-solver[serve]'") from None
     from eureka import parallel
+    from eureka.cli.serve.guard import hosts, is_loopback
     from eureka.cli.serve.workers import Workers
+    from eureka.games import GAMES
 
-    address = f"http://{host}:{port}/"
-    pool = Workers(workers or parallel.cores(), timeout)
+    cores = parallel.cores()
+    if workers is not None and workers > cores and not force:
+        raise InputError(f"--workers {workers} is more than the {cores} cores: each worker "
+                         f"holds the kernels in memory; add --force to start them anyway")
+    allowed = hosts(host, port)
+    address = f"http://{host if ':' not in host else f'[{host}]'}:{port}/"
+    config = uvicorn.Config(None, host=host, port=port, log_level="warning",
+                            http=_protocol(), limit_concurrency=MOST_CONNECTIONS,
+                            timeout_keep_alive=5, lifespan="off")
+    signal.signal(signal.SIGINT, signal.SIG_IGN)     # the children start ignoring Ctrl-C
+    pool = Workers(workers or cores, timeout, tuple(GAMES))
     try:
-        if host != LOOPBACK:
-            click.echo(f"warning: listening on {host}: other machines can reach the page",
-                       err=True)
+        config.app = application(pool, allowed)
+        if not is_loopback(host):
+            reach = ", ".join(sorted(f"http://{h}/" for h in allowed
+                                     if not h.startswith(("127.", "localhost", "[::1]"))))
+            click.echo(f"warning: listening on {host}: other machines can use the page, "
+                       f"at {reach}", err=True)
         click.echo(f"eureka serve: {address} (Ctrl-C stops it)", err=True)
+        threading.Thread(target=_tell_warming, args=(pool,), daemon=True).start()
         if open_page:
             import webbrowser
 
             webbrowser.open(address)
-        uvicorn.run(application(pool), host=host, port=port, log_level="warning")
+        _serve(uvicorn.Server(config))
     finally:
         pool.close()
+
+
+def _tell_warming(pool) -> None:
+    """One line on stderr if the kernels are still compiling after a few seconds (a
+    fresh install), and one when they are ready."""
+    time.sleep(WARM_NOTE_AFTER)
+    if not pool.warming():
+        return
+    click.echo("compiling the kernels of every game, once: each game's page answers "
+               "as soon as its kernels are ready", err=True)
+    while pool.warming():
+        time.sleep(0.5)
+    click.echo("every game's kernels are ready", err=True)
+
+
+def _serve(server) -> None:
+    """Run the server until Ctrl-C or SIGTERM, which stop it without a traceback."""
+    def stop(signum, frame):
+        server.should_exit = True
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, stop)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    except OSError as e:
+        raise InputError(f"cannot listen: {e.strerror}") from None
+    if not server.started:
+        sys.exit(1)
+
+
+def _protocol():
+    """uvicorn's HTTP/1.1 protocol, dropping a connection that has not sent a request's
+    headers within HEADER_SECONDS (a slow client holds nothing for long)."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class Protocol(H11Protocol):
+        def connection_made(self, transport):
+            super().connection_made(transport)
+            self._arm()
+
+        def on_response_complete(self):
+            super().on_response_complete()
+            self._arm()
+
+        def _arm(self):
+            waiting = self.cycle
+            self.loop.call_later(HEADER_SECONDS, self._drop_if_idle, waiting)
+
+        def _drop_if_idle(self, waiting):
+            if self.cycle is waiting and not self.transport.is_closing():
+                self.transport.close()
+
+    return Protocol

@@ -1,111 +1,215 @@
-"""The commands run in worker processes, each call within a time limit: a worker that
-takes longer is stopped and a fresh one started in its place."""
+"""The verbs answered in worker processes, each within a time limit, and the kernels
+compiled before the first request.
 
-import errno
+At start a warmer (one process per core, at most two) runs every served verb's examples
+game by game, so that the kernels are compiled into Numba's disk cache; a game is
+served once its kernels are there. Before a worker first answers for a game it loads
+that game's kernels (the same examples, from the cache: a second or two), as soon as
+the game is warm or else before the request, with no time limit: no worker is stopped
+while it compiles or loads. A request waits for its game's warm-up (at most
+WARMING_WAIT seconds), then for a free worker (at most the time limit): past either it
+is told the server is busy. Its run has the time limit: a worker that takes longer is
+stopped and a fresh one started in its place.
+"""
+
 import multiprocessing
 import os
 import queue
-import sys
-from dataclasses import dataclass
+import threading
+import time
+
+WARMING_WAIT = 120.0
+"""The longest a request waits for its game's kernels to be compiled."""
+WARM_FIRST = ("mathable", "pitagoras", "countdown", "game24", "numbers", "arithmetikus",
+              "arquimedes", "arvuutin")
+"""The order of the warm-up: the longest compile (Mathable) on one warmer, the numbers
+games first on the other."""
 
 
 class TimeLimit(Exception):
-    """A command that took longer than the time limit."""
+    """A call that ran longer than the time limit."""
 
 
-@dataclass(frozen=True)
-class Reply:
-    """What a command did: its exit code, what it wrote, and an unexpected error's
-    one-line description (None when it ended as commands end)."""
+class Busy(Exception):
+    """No worker was free in time, or the game's kernels are still compiling; `retry`
+    is the seconds to wait before asking again."""
 
-    exit_code: int
-    stdout: str
-    stderr: str
-    crash: str | None = None
+    def __init__(self, message: str, retry: int):
+        super().__init__(message)
+        self.retry = retry
+
+
+class Refused(Exception):
+    """Input the game refuses (an EurekaError in the worker), in one line."""
+
+
+class Crashed(Exception):
+    """An unexpected error in the worker: a bug in eureka, in one line."""
 
 
 class Workers:
-    """`count` processes that run commands one at a time each, `seconds` at most a call
-    (waiting for a free worker included)."""
+    """`count` processes that answer one call at a time each, a call's run `seconds` at
+    most; the kernels of `games` compiled first (see the module's docstring)."""
 
-    def __init__(self, count: int, seconds: float):
+    def __init__(self, count: int, seconds: float, games: tuple):
         self.seconds = seconds
-        self._context = multiprocessing.get_context("spawn")   # the server has threads
+        self.count = count
+        self.games = tuple(games)
+        self._context = multiprocessing.get_context("spawn")     # the server has threads
         self._idle: queue.Queue = queue.Queue()
+        self._warm = {game: threading.Event() for game in self.games}
+        self._warmer = self._context.Pool(min(2, count, len(self.games)) or 1,
+                                          initializer=_child)
+        order = sorted(self.games, key=lambda g: WARM_FIRST.index(g)
+                       if g in WARM_FIRST else len(WARM_FIRST))
+        self._warming = self._warmer.imap_unordered(_warm, order)
+        threading.Thread(target=self._note_warm, daemon=True).start()
         for _ in range(count):
             self._idle.put(self._start())
 
-    def _start(self):
+    def _note_warm(self) -> None:
+        """Mark each game warm as the warmer finishes it (or fails: its requests then
+        compile what they need, on their workers, unhurried), and have the idle workers
+        load it."""
+        try:
+            for game in self._warming:
+                self._load_everywhere(game)
+                self._warm[game].set()
+        except Exception:                                 # noqa: BLE001 - see above
+            pass
+        for event in self._warm.values():
+            event.set()
+        self._warmer.close()
+
+    def _load_everywhere(self, game: str) -> None:
+        """Each worker loads `game`'s kernels, one worker at a time."""
+        for _ in range(self.count):
+            worker = self._idle.get()
+            try:
+                self._load(worker, game)
+            except (EOFError, OSError):          # gone: run() replaces it when used
+                pass
+            finally:
+                self._idle.put(worker)
+
+    def warming(self) -> list:
+        """The games whose kernels are still compiling, or loading in the workers."""
+        return [game for game, event in self._warm.items() if not event.is_set()]
+
+    def _start(self) -> "_Worker":
         mine, theirs = self._context.Pipe()
         process = self._context.Process(target=_work, args=(theirs,), daemon=True)
         process.start()
         theirs.close()
-        return process, mine
+        return _Worker(process, mine)
 
-    def run(self, argv: tuple, stdin: str | None) -> Reply:
-        """The reply of `eureka *argv` with `stdin`; TimeLimit past the limit."""
+    def _load(self, worker: "_Worker", game: str) -> None:
+        """`worker` loads the kernels of `game` (compiles them if the cache has none)."""
+        if game not in worker.loaded and worker.process.is_alive():
+            worker.pipe.send((game, "load", None))
+            worker.pipe.recv()
+            worker.loaded.add(game)
+
+    def run(self, game: str, verb: str, values: dict) -> dict:
+        """The JSON document of `verb` of `game` called with `values`; Busy, Refused,
+        TimeLimit or Crashed when there is none."""
+        if not self._warm[game].wait(WARMING_WAIT):
+            raise Busy(f"warming up: the {game} kernels are compiling, once; ask again "
+                       f"in a few seconds", 5)
         try:
             worker = self._idle.get(timeout=self.seconds)
         except queue.Empty:
-            raise TimeLimit from None
-        process, pipe = worker
+            raise Busy(f"busy: every worker was answering another request for "
+                       f"{self.seconds:g} s; ask again shortly", 2) from None
         try:
-            pipe.send((argv, stdin))
-            reply = pipe.recv() if pipe.poll(self.seconds) else None
+            self._load(worker, game)
+            worker.pipe.send((game, verb, values))
+            reply = worker.pipe.recv() if worker.pipe.poll(self.seconds) else None
         except (EOFError, OSError):
-            reply = Reply(1, "", "", "its worker process stopped")
-        if reply is not None and process.is_alive():
+            reply = ("crashed", "its worker process stopped")
+        if reply is not None and worker.process.is_alive():
             self._idle.put(worker)
-            return reply
-        process.kill()                     # too slow, or gone: a fresh one instead
-        process.join()
-        self._idle.put(self._start())
+        else:
+            worker.process.kill()                  # too slow, or gone: a fresh one
+            worker.process.join()
+            self._idle.put(self._start())
         if reply is None:
             raise TimeLimit
-        return reply
+        kind, answer = reply
+        if kind == "ok":
+            return answer
+        raise (Refused if kind == "refused" else Crashed)(answer)
 
     def close(self) -> None:
+        """Stop the warmer and every worker."""
+        self._warmer.terminate()
         while not self._idle.empty():
-            process, pipe = self._idle.get()
-            process.kill()
-            process.join()
+            worker = self._idle.get()
+            worker.process.kill()
+            worker.process.join()
+        self._warmer.join()
+
+
+class _Worker:
+    """A worker process, the pipe to it, and the games whose kernels it has loaded."""
+
+    def __init__(self, process, pipe):
+        self.process, self.pipe, self.loaded = process, pipe, set()
+
+
+def _child() -> None:
+    """In a child process: Ctrl-C is for the server (which stops its children), and
+    the child ends with the server, however the server ends."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _warm(game: str) -> str:
+    """Run every served verb of `game` on its examples: its kernels compile into the
+    disk cache (or load from it). Input errors are no matter here."""
+    from eureka.games import GAMES
+
+    for verb in GAMES[game].declared().values():
+        for example in verb.examples:
+            try:
+                verb(example)
+            except ValueError:
+                pass
+    return game
 
 
 def _work(pipe) -> None:
-    """A worker: run each command line received, send back its Reply."""
-    from click.testing import CliRunner
+    """A worker: answer each (game, verb, values) received with ('ok', document),
+    ('refused', message) or ('crashed', message), until the server goes; ('load',
+    game) loads the game's kernels."""
+    from eureka.errors import EurekaError
+    from eureka.games import GAMES
 
-    from eureka.cli.main import eureka
-
-    _read_no_files()
-    runner = CliRunner()
+    _child()
     while True:
-        argv, stdin = pipe.recv()
-        result = runner.invoke(eureka, list(argv), input=stdin)
-        crash = None
-        if result.exception is not None and not isinstance(result.exception, SystemExit):
-            crash = f"{type(result.exception).__name__}: {result.exception}"
-        pipe.send(Reply(result.exit_code, result.stdout, result.stderr, crash))
-
-
-def _read_no_files() -> None:
-    """From now on this process opens only what eureka itself needs: Python's and the
-    packages' own files, the kernel cache (beside the kernels, or Numba's cache folder)
-    and the system's /dev, /proc and /sys. Whatever a request names (a record given as a path to `check mathable
-    --review`, say) is refused like an unreadable file, so no command can read the
-    user's files, whichever of its parameters names one."""
-    import eureka
-    import eureka.cli
-
-    roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, "/dev", "/proc", "/sys", *eureka.__path__, *eureka.cli.__path__,
-             os.environ.get("NUMBA_CACHE_DIR") or os.path.expanduser("~/.cache")}
-    allowed = tuple(os.path.realpath(r) + os.sep for r in roots)
-
-    def guard(event, args):
-        if event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
-            path = os.path.realpath(os.fsdecode(args[0]))
-            if not (path + os.sep).startswith(allowed):
-                raise PermissionError(errno.EACCES, "eureka serve reads no files")
-
-    sys.addaudithook(guard)
-
+        try:
+            game, verb, values = pipe.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            if verb == "load":
+                reply = ("ok", _warm(game))
+            else:
+                reply = ("ok", GAMES[game].declared()[verb].run(**values).to_json())
+        except EurekaError as e:
+            reply = ("refused", str(e))
+        except Exception as e:                       # noqa: BLE001 - reported, one line
+            reply = ("crashed", f"{type(e).__name__}: {e}")
+        try:
+            pipe.send(reply)
+        except (EOFError, OSError):
+            return

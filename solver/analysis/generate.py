@@ -24,8 +24,10 @@ from eureka.numbers.solve import collector_paused
 GAMES = ("pitagoras", "countdown", "game24", "arithmetikus")
 BLOCK, RATED_BLOCK = 64, 4
 """Deals judged by one worker task (fewer when each kept puzzle is rated)."""
-MOST_DEALS_EACH = 20_000
-"""Deals tried per puzzle asked for before a run gives up (a property may be rare)."""
+RAREST = 2_000
+"""A run gives up once its deals hold fewer puzzles than one per RAREST deals, plus one:
+a property that none of the first RAREST deals has is refused then, as too rare (among
+the rarest that are not, Pitagoras' --unique --difficulty easy: one deal in about 330)."""
 
 
 class NotFound(EurekaError):
@@ -101,7 +103,7 @@ def generate(name: str, number: int, seed: int, wanted: Wanted = Wanted(),
              options: dict | None = None, workers: int = 1):
     """`number` puzzles of the game `name` with the properties `wanted`, in deal order;
     options: the game's own (pitagoras: pow, easy, die; countdown: large). NotFound
-    once MOST_DEALS_EACH deals per puzzle asked for have been tried."""
+    as soon as the deals tried exceed RAREST per puzzle found, plus one."""
     maker = Maker(name, options or {}, wanted)
     wanted.check(name, maker.hand_size)
     size = RATED_BLOCK if wanted.rates() else BLOCK
@@ -115,15 +117,18 @@ def generate(name: str, number: int, seed: int, wanted: Wanted = Wanted(),
                 if found == number:
                     return
         tried = judged.first + size
-        if tried >= MOST_DEALS_EACH * number:
+        if tried > RAREST * (found + 1):
             raise NotFound(f"only {found} of {number} puzzles with these properties in "
-                           f"{tried:,} deals")
+                           f"{tried:,} deals: too rare to generate (fewer than one in "
+                           f"{RAREST:,} deals)")
 
 
 def _in_order(blocks, workers: int):
-    """Each block's judged deals, in block order: in this process, or in `workers`
+    """Each block's judged deals, in block order: the first in this process (a run that
+    it ends starts no process), the others in this process too, or in `workers`
     processes with a few blocks queued each (those left when the caller stops are
     cancelled)."""
+    yield _judge_block(*next(blocks))
     if workers <= 1:
         yield from (_judge_block(*b) for b in blocks)
         return

@@ -4,5 +4,6 @@
 simulate (eureka.arquimedes.game).  Importing it compiles nothing."""
 
 from eureka.arquimedes.game import GAME
+from eureka.arquimedes.params import VERBS
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "VERBS"]

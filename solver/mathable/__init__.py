@@ -3,5 +3,6 @@ best turn, claimed turns and self-play.  `GAME` is the contract: its preset and 
 solve, check, score and simulate."""
 
 from eureka.mathable.game import GAME
+from eureka.mathable.params import VERBS
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "VERBS"]

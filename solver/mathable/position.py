@@ -15,7 +15,7 @@ from eureka import ops
 from eureka.mathable.board import (COLUMNS, OPERATIONS, SIZE, SQUARES, START,
                                    PositionError, cell_name, parse_cell)
 from eureka.mathable.legality import equations
-from eureka.mathable.tokens import MAX_RACK, RACK_SIZE, TOKEN_SETS, token_set
+from eureka.mathable.tokens import MAX_RACK, RACK_SIZE, TOKEN_SETS, points, token_set
 from eureka.text import read_text, whole_number
 
 EMPTY_MARKS = {".", "2x", "3x", "2X", "3X", *OPERATIONS, *map(ops.sign, OPERATIONS)}
@@ -160,9 +160,9 @@ def parse_text(text: str, edition: int | None = None) -> Position:
                     raise PositionError(f"line {number}: a score is one whole number, "
                                         f"got {rest.strip()!r}")
                 if len(words) == 1:
-                    known.score = values[0]
+                    known.score = _score(values[0], f"line {number}")
                 else:
-                    known.other_scores[words[1]] = values[0]
+                    known.other_scores[words[1]] = _score(values[0], f"line {number}")
             else:
                 raise PositionError(f"line {number}: unknown entry {key.strip()!r} "
                                     f"(known: rack, rack NAME, bag, score, score NAME, "
@@ -251,10 +251,10 @@ def _values(values, what: str) -> list:
 
 
 def _score(value, what: str) -> int:
-    """A JSON score, checked to be a whole number ≥ 0."""
+    """A score, checked to be a whole number from 0 to tokens.MOST_POINTS."""
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise PositionError(f"{what} must be a whole number ≥ 0, not {value!r}")
-    return value
+    return points(value, what, PositionError)
 
 
 def _position(rows, known: Position) -> Position:

@@ -46,7 +46,7 @@ from eureka.errors import EurekaError
 from eureka.mathable.board import SQUARES, START, PositionError, cell_name, parse_cell
 from eureka.mathable.legality import IllegalPlacement, Placement, Turn, score_turn
 from eureka.mathable.tokens import (FULL_RACK_BONUS, HOLDERS, RACK_SIZE, TOKEN_SETS,
-                                    token_set)
+                                    points, token_set)
 from eureka.text import plural, read_text, whole_number
 
 HEADERS = {"edition": tuple(str(e) for e in TOKEN_SETS), "bonus": ("on", "off")}
@@ -525,7 +525,8 @@ def _official(path: Path, rows: list, turns_name: str) -> list:
         if (player, start) != (turn_player, turn_start):
             raise RecordError(f"{path.name} line {number}: {player} {start}, but "
                               f"{turns_name} has {turn_player} {turn_start}")
-    return [points for *_, points in scores]
+    return [points(value, f"{path.name} line {number}", RecordError)
+            for number, *_, value in scores]
 
 
 def replay(record: Record) -> Replay:

@@ -26,6 +26,9 @@ HOLDERS = 4                   # the rulebook's contents: 4 token holders, so 2â€
 MIN_PLAYERS = 2
 MAX_RACK = 12                 # a holder of 7 and the extra draws of one turn
 FULL_RACK_BONUS = 50
+MOST_POINTS = 10**6
+"""The most points a score read may have (a player's current score, a turn's official
+score): far above any game's (the endgame of docs/MATHABLE.md stands at 855 to 1,257)."""
 
 
 def token_set(edition: int) -> Counter:
@@ -33,6 +36,16 @@ def token_set(edition: int) -> Counter:
     if edition not in TOKEN_SETS:
         raise EurekaError(f"no Mathable edition has {edition} tokens: choose 126 or 106")
     return TOKEN_SETS[edition]
+
+
+def points(value: int, where: str, error=EurekaError) -> int:
+    """A score read (a whole number >= 0), `error` beyond MOST_POINTS."""
+    if value > MOST_POINTS:
+        shown = f"{value:,}" if value < 10**18 else \
+            f"a number of {len(str(value)):,} digits"
+        raise error(f"{where}: a score is at most {MOST_POINTS:,} (no game of Mathable "
+                    f"scores more), not {shown}")
+    return value
 
 
 def full_rack_bonus(rack, bonus: bool = True) -> int:

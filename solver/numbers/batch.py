@@ -8,7 +8,8 @@ answer that cannot be read is a verdict (problem 'malformed'), never an error.
 "..."}`): the compiled reader (claim_lines.py) reads the lines of the common shape, the
 Python reading here every other line, reporting a line that cannot be read with its
 number; the chunks are spread over worker processes. Memory does not grow with the
-input: a few chunks are in flight at a time.
+input: a few chunks are in flight at a time, each of at most CHUNK lines and about
+CHUNK_BYTES, and `read_lines` keeps no more of a line than LONGEST_LINE bytes.
 """
 
 import json
@@ -23,9 +24,16 @@ import numpy as np
 from eureka.contract import Result, json_of
 from eureka.errors import ClaimSyntaxError, EurekaError
 from eureka.numbers import claim, claim_kernel as K, claim_lines as L
+from eureka.text import MOST_BYTES
 
 CHUNK = 4096
 """Claims judged by one call of the kernel (and sent to a worker at a time)."""
+CHUNK_BYTES = 4 * 2**20
+"""A chunk ends early once its lines hold this many bytes (long lines: fewer of them)."""
+LONGEST_LINE = 2**16
+"""The longest line judged, in bytes, its end of line included: room for the cards, the
+target and an answer of claim.LONGEST_ANSWER characters, escaped; a longer line gets an
+error."""
 IN_FLIGHT = 2
 """Chunks queued per worker: enough to keep it busy, few enough to bound memory."""
 _HANDS_KEPT = 4096
@@ -90,11 +98,33 @@ def judge(game, claims, first_line: int = 1):
         yield from _judged(game, chunk)
 
 
+def read_lines(stream, name: str):
+    """The lines of a binary stream (a file, standard input) for check_lines: each
+    whole up to LONGEST_LINE bytes; of a longer one only its first LONGEST_LINE + 1
+    bytes, the rest read past, so that check_lines refuses it. EurekaError (naming the
+    stream `name`) when the stream cannot be read, or holds a line longer than
+    eureka.text.MOST_BYTES (no end in sight: /dev/zero)."""
+    try:
+        while line := stream.readline(LONGEST_LINE + 1):
+            rest, size = line, len(line)
+            while len(rest) > LONGEST_LINE and not rest.endswith(b"\n"):
+                if size > MOST_BYTES:
+                    raise EurekaError(f"cannot read {name}: a line longer than "
+                                      f"{MOST_BYTES // 2**20} MB")
+                rest = stream.readline(LONGEST_LINE + 1)
+                size += len(rest)
+            yield line
+    except OSError as e:
+        raise EurekaError(f"cannot read {name}: {e.strerror}") from None
+
+
 def check_lines(game, lines, workers: int = 1, first_line: int = 1):
-    """The JSON text of the verdicts on JSON lines of claims (bytes, UTF-8, as read from
-    a binary file; or str), a chunk at a time, in input order; blank lines are skipped
-    (but counted). With `workers` > 1, the chunks after the first are judged in that
-    many processes (forked once the kernel is loaded, so they start at once)."""
+    """The JSON text of the verdicts on JSON lines of claims (bytes, UTF-8, as
+    read_lines reads them from a binary file; or str), a chunk at a time, in input
+    order; blank lines are skipped (but counted), a line longer than LONGEST_LINE bytes
+    gets an error. With `workers` > 1, the chunks after the first are judged in that
+    many processes at most, no more than there are chunks (forked once the kernel is
+    loaded, so they start at once)."""
     chunks = _chunks(lines, first_line)
     for first, chunk in islice(chunks, 1):
         yield _chunk_text(game, first, chunk)
@@ -102,30 +132,39 @@ def check_lines(game, lines, workers: int = 1, first_line: int = 1):
         for first, chunk in chunks:
             yield _chunk_text(game, first, chunk)
         return
+    ahead = list(islice(chunks, IN_FLIGHT * workers))
+    if not ahead:
+        return
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(workers) as pool:
-        waiting = deque()
-        for first, chunk in chunks:
-            waiting.append(pool.submit(_chunk_text, game, first, chunk))
-            if len(waiting) >= IN_FLIGHT * workers:
-                yield waiting.popleft().result()
+    with ProcessPoolExecutor(min(workers, len(ahead))) as pool:
+        waiting = deque(pool.submit(_chunk_text, game, *chunk) for chunk in ahead)
+        for chunk in chunks:
+            yield waiting.popleft().result()
+            waiting.append(pool.submit(_chunk_text, game, *chunk))
         while waiting:
             yield waiting.popleft().result()
 
 
 def _chunks(lines, first_line: int):
-    lines = iter(lines)
-    first = first_line
-    while chunk := list(islice(lines, CHUNK)):
+    """(first line number, lines): CHUNK lines, fewer once they hold CHUNK_BYTES."""
+    chunk, size, first = [], 0, first_line
+    for line in lines:
+        chunk.append(line)
+        size += len(line)
+        if len(chunk) == CHUNK or size >= CHUNK_BYTES:
+            yield first, chunk
+            first += len(chunk)
+            chunk, size = [], 0
+    if chunk:
         yield first, chunk
-        first += len(chunk)
 
 
 def _chunk_text(game, first: int, lines: list) -> str:
     """The verdicts' JSON lines for one chunk of input lines (run in a worker): the
-    lines of the common shape read by the compiled reader, the others by _parsed."""
-    raw = [t if isinstance(t, bytes) else t.encode() for t in lines]
+    lines of the common shape read by the compiled reader, the others by _read."""
+    raw = [t if isinstance(t, bytes) else t.encode("utf-8", "surrogatepass")
+           for t in lines]
     buf = b"".join(raw)
     starts = _offsets(map(len, raw))
     n = len(raw)
@@ -137,9 +176,15 @@ def _chunk_text(game, first: int, lines: list) -> str:
     text = np.frombuffer(buf, np.uint8)
     L.read(text, starts, *L.game_limits(game), status, cards, card_starts, targets,
            answer_starts, answer_ends)
+    counts = np.diff(card_starts)
+    refused = np.diff(starts) > LONGEST_LINE                  # _read says why
+    if game.most_cards is not None:         # the compiled reader knows exact sizes only
+        refused |= counts > game.most_cards
+    status[refused] = L.SLOW
     fast = np.flatnonzero(status == L.FAST)
-    written = _Written(game, text, answer_starts[fast], answer_ends[fast], cards,
-                       np.append(card_starts[fast], card_starts[-1]), targets[fast])
+    written = _Written(game, text, answer_starts[fast], answer_ends[fast],
+                       cards[:card_starts[-1]][np.repeat(status == L.FAST, counts)],
+                       _offsets(counts[fast]), targets[fast])
     out, slow = [], []
     k = 0
     for at, how in enumerate(status.tolist()):
@@ -150,8 +195,7 @@ def _chunk_text(game, first: int, lines: list) -> str:
             slow.append((len(out), first + at, raw[at]))
             out.append("")
     hands = _Hands(game)
-    items = [(place, _item(hands, line, _parsed(_decoded(data, line))))
-             for place, line, data in slow]
+    items = [(place, _item(hands, line, _read(data, line))) for place, line, data in slow]
     items = [(place, it) for place, it in items if it is not None]
     for (place, _), verdict in zip(items, _judged(game, [it for _, it in items])):
         out[place] = verdict.line_text()
@@ -161,6 +205,13 @@ def _chunk_text(game, first: int, lines: list) -> str:
 def _offsets(sizes) -> np.ndarray:
     out = np.zeros(1, np.int64)
     return np.append(out, np.cumsum(np.fromiter(sizes, np.int64)))
+
+
+def _read(data: bytes, line: int):
+    """What _parsed makes of a line, or the reason it is not read: too long."""
+    if len(data) > LONGEST_LINE:
+        return f"a line longer than {LONGEST_LINE:,} bytes"
+    return _parsed(_decoded(data, line))
 
 
 def _decoded(data: bytes, line: int) -> str:
@@ -179,6 +230,8 @@ def _parsed(text: str):
         found = json.loads(text)
     except ValueError as e:
         return f"not a JSON object: {e}"
+    except RecursionError:
+        return "not a JSON object: nested too deeply"
     return found if isinstance(found, dict) else "not a JSON object"
 
 
@@ -191,7 +244,8 @@ class _Hands:
         self.known = {}
 
     def __call__(self, cards):
-        if not isinstance(cards, (list, tuple)):
+        if not isinstance(cards, (list, tuple)) or \
+                not all(type(c) is int for c in cards):     # (True, 2) == (1, 2) as keys
             raise EurekaError(f"the cards must be a list of whole numbers, got {cards!r}")
         key = tuple(cards)
         found = self.known.get(key)
@@ -227,9 +281,17 @@ def _item(hands, line: int, given):
     if not isinstance(answer, str):
         return ClaimLine(line, error=f"the answer must be a string, got {answer!r}")
     try:
-        return line, hands(cards), hands.game.target_for(target), answer
+        return line, hands(cards), hands.game.target_for(target), _text(answer)
     except EurekaError as e:
         return ClaimLine(line, error=str(e))
+
+
+def _text(answer: str) -> str:
+    """The answer with any lone surrogate (JSON's "\\ud800", which is no character)
+    replaced by U+FFFD, as a line's bytes that are not UTF-8 are."""
+    if answer.isascii():
+        return answer
+    return answer.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 def _judged(game, items: list) -> list:
@@ -275,14 +337,18 @@ class _Written:
     def __init__(self, game, text, starts, ends, cards, card_starts, targets):
         n = len(starts)
         self.game = game
+        long = np.flatnonzero(ends - starts > claim.LONGEST_ANSWER)  # bytes >= characters
+        read = ends.copy()
+        read[long] = starts[long]                       # not read by the kernel: below
         outcome = np.empty(n, np.int64)
         info = np.empty((n, K.INFO), np.int64)
-        shown = np.empty(K.ROOM * int((ends - starts).sum()) + K.ROOM_EACH * n, np.uint8)
+        shown = np.empty(K.ROOM * int((read - starts).sum()) + K.ROOM_EACH * n, np.uint8)
         shown_starts = np.zeros(n + 1, np.int64)
-        used = np.empty(int((ends - starts).sum()) + n, np.int64)
+        used = np.empty(int((read - starts).sum()) + n, np.int64)
         used_starts = np.zeros(n + 1, np.int64)
-        K.judge(text, starts, ends, cards, card_starts, targets, *_rules(game), outcome,
+        K.judge(text, starts, read, cards, card_starts, targets, *_rules(game), outcome,
                 info, shown, shown_starts, used, used_starts, K.scratch())
+        outcome[long] = K.FALLBACK              # claim.check: too long, unless multi-byte
         self.outcome, self.info, self.shown = outcome.tolist(), info.tolist(), shown.tobytes()
         self.shown_starts = shown_starts.tolist()
         self.used, self.used_starts = used[:used_starts[-1]].tolist(), used_starts.tolist()

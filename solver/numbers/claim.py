@@ -21,6 +21,10 @@ _CLOSE = {")": "(", "]": "["}
 _DIGITS = "0123456789"
 _MAX_DIGITS = 1000          # longer numbers are refused rather than converted
 _MAX_NESTING = 100          # deeper bracket nesting is refused (recursion guard)
+LONGEST_ANSWER = 4096
+"""The most characters of a claim that are read (a long answer with spaces needs a few
+hundred): one that goes on is refused where it does, as its tree would take memory in
+proportion."""
 
 # How tightly each operation binds.
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 3}
@@ -92,6 +96,9 @@ class _Parser:
         if i == n:
             self.i = i
             return _Token("end", "", n + 1)
+        if i >= LONGEST_ANSWER:
+            raise ClaimSyntaxError(f"an answer longer than {LONGEST_ANSWER:,} characters",
+                                   i + 1)
         c, pos = text[i], i + 1
         if c in _DIGITS:
             j = i

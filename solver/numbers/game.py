@@ -35,6 +35,7 @@ class NumbersGame:
 
     deck        the cards a hand may hold (value: copies); None allows any numbers
     hand_size   the cards a hand must have (None: any number)
+    most_cards  the most cards a hand may have, where fewer are allowed (None: no bound)
     target      the target when none is given (None: one must be given)
     every_card  an answer must use every card (the 24 game)
     any_answer  an answer with any number of cards is as good as one with more (Countdown)
@@ -49,6 +50,7 @@ class NumbersGame:
     deck: Counter | None = field(default=None, hash=False)
     deck_name: str = ""                # the deck as errors name it ('easier Pitagoras')
     hand_size: int | None = None
+    most_cards: int | None = None
     target: int | None = None
     every_card: bool = False
     any_answer: bool = False
@@ -63,7 +65,7 @@ class NumbersGame:
 
     def any_numbers(self) -> "NumbersGame":
         """The game with any cards allowed: no deck and no hand size to check."""
-        return replace(self, deck=None, hand_size=None)
+        return replace(self, deck=None, hand_size=None, most_cards=None)
 
     # -- the deal ------------------------------------------------------------------
     def hand(self, cards) -> tuple:
@@ -81,6 +83,9 @@ class NumbersGame:
         if self.hand_size is not None and len(hand) != self.hand_size:
             raise HandError(f"the {self.title} deals {self.hand_size} cards, not "
                             f"{len(hand)} (--any-numbers for other hands)")
+        if self.most_cards is not None and len(hand) > self.most_cards:
+            raise HandError(f"{self.title} deals {self.most_cards} cards at most, not "
+                            f"{len(hand)} (more: --any-numbers, or eureka solve numbers)")
         return hand
 
     def _check_deck(self, hand) -> None:
@@ -143,6 +148,7 @@ class NumbersGame:
             if value is not None and (not isinstance(value, int) or value < 0):
                 raise HandError(f"{name} must be a whole number, got {value!r}")
         found = most_cards(hand, target, self.rules) if best else None
+        search = None
         if found is not None:
             solution = answered(hand, target, self.rules, found)
         else:

@@ -95,9 +95,30 @@ def test_countdown_answers_check_and_count_any_cards():
 
 
 def test_a_rare_property_gives_up_with_how_many_were_found(monkeypatch):
-    monkeypatch.setattr(gen, "MOST_DEALS_EACH", 3)
+    monkeypatch.setattr(gen, "RAREST", 3)
     with pytest.raises(gen.NotFound, match=r"only \d+ of 5 puzzles .* in \d+ deals"):
         list(generate("countdown", 5, seed=1, wanted=Wanted(unique=True, rated=False)))
+
+
+def test_a_property_rarer_than_the_bound_is_refused_once_the_rate_says_so(monkeypatch):
+    # Countdown's unique and easy puzzles: 3 in 200,000 deals, which the run used to try
+    # (20,000 per puzzle asked for) before it gave up; the rate tells after RAREST.
+    monkeypatch.setattr(gen, "RAREST", 40)
+    wanted = Wanted(unique=True, difficulty="easy")
+    with pytest.raises(gen.NotFound, match=r"only 0 of 10 puzzles .* in 44 deals: too "
+                                           r"rare to generate \(fewer than one in 40"):
+        list(generate("countdown", 10, seed=1, wanted=wanted, workers=2))
+
+
+def test_a_run_the_first_block_ends_starts_no_process(monkeypatch):
+    import concurrent.futures
+
+    def refused(*args, **kwargs):
+        raise AssertionError("a worker process was started")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", refused)
+    assert len(list(generate("game24", 2, seed=1, wanted=Wanted(rated=False),
+                             workers=64))) == 2
 
 
 def test_json_lines_follow_the_schema():

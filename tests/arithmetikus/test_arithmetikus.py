@@ -427,7 +427,7 @@ def test_help_has_an_example_and_the_schema(verb, schema):
     (["solve", "arithmetikus", "--target", "17", "--hand", "3", "--simplest", "--limit",
       "2"], "--simplest lists one combination: not with --limit"),
     (["hint", "arithmetikus", "--target", "17", "--hand", "3", "--level", "4"],
-     "4 is not in the range 1<=x<=3"),
+     "4 is not between 1 and 3"),
     (["hint", "arithmetikus", "--target", "17", "--hand", "J", "J"], "2 cards of J"),
 ])
 def test_bad_input_is_one_clear_line(args, message):

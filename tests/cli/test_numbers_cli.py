@@ -8,7 +8,8 @@ from click.testing import CliRunner
 
 from eureka import pitagoras
 from eureka.cli.main import eureka, solve
-from eureka.cli.numbers_cmds import FORMS
+from eureka.cli.numbers_cmds import PRESETS
+from eureka.cli.params import example as example_of
 from tests.schema_check import assert_valid
 
 TABLE = ["--cards", "2", "7", "6", "12", "15"]
@@ -328,7 +329,7 @@ def test_check_json_of_the_better_answer():
     (["solve", "pitagoras", "--cards", "2", "x", "--target", "3"],
      "'x' is not a whole number"),
     (["solve", "pitagoras", "--target", "3"], "Missing option '--cards'"),
-    (["solve", "pitagoras", "--cards", "--target", "3"], "Missing option '--cards'"),
+    (["solve", "pitagoras", "--cards", "--target", "3"], "--cards needs a value"),
     (["solve", "pitagoras", "--cards", "2", "-3", "--target", "3"],
      "'-3' is not a whole number"),
     (["solve", "pitagoras", "--cards", "+5", "--target", "3"], "'+5' is not a whole number"),
@@ -390,7 +391,7 @@ def test_check_json_of_the_better_answer():
      "' 5' is not a whole number"),
     (["check", "game24", "--cards", "", "3", "8", "8", "3*8"], "'' is not a whole number"),
     (["hint", "pitagoras", *TABLE, "--target", "32", "--level", "5"],
-     "5 is not in the range 1<=x<=3"),
+     "5 is not between 1 and 3"),
     (["hint", "game24", "--cards", "3", "3", "8"], "the 24 game deals 4 cards, not 3"),
     (["hint", "countdown", "--cards", "12", "--target", "5"], "not a card of the Countdown"),
     (["solve", "pitagoras", *TABLE, "--target", "32", "--simplest", "--best"],
@@ -456,9 +457,7 @@ def test_help_examples_are_one_line_each(verb, game):
     """The example is never rewrapped, however long (check countdown's is 96 characters)."""
     lines = [line.strip() for line in run(verb, game, "--help").stdout.splitlines()]
     (example,) = [line for line in lines if line.startswith("Example: ")]
-    form = FORMS[game]
-    claim = f' "{form.claim}"' if verb == "check" else ""
-    assert example == f"Example: eureka {verb} {game} {form.example}{claim}"
+    assert example == f"Example: eureka {verb} {game} {example_of(PRESETS[game].VERBS[verb])}"
     schema = [line for line in lines if line.startswith("JSON Schema of --json:")]
     assert schema == [f"JSON Schema of --json: eureka schema eureka.{verb}/1"]
 

@@ -53,3 +53,22 @@ def test_ascii_writes_every_operator_sign_as_its_code():
     signs = " ".join(op.sign for op in OPERATORS.values())
     assert ascii_lines([signs, "≥ —"], True) == [" ".join(OPERATORS), ">= -"]
     assert ascii_lines([signs], False) == [signs]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_a_full_output_is_one_line_not_a_traceback(json_flag):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([SOLVE, "game24", "--cards", "3", "3", "8", "8", *json_flag],
+                              stdout=full, stderr=subprocess.PIPE, timeout=300)
+    assert done.returncode == 2 and done.stderr.count(b"\n") == 1, done.stderr
+    assert b"cannot write the output: No space left on device" in done.stderr
+
+
+def test_a_closed_pipe_ends_quietly():
+    reader, writer = os.pipe()
+    os.close(reader)                                    # as `| head` does once it is done
+    done = subprocess.run([SOLVE, *DEAL], stdout=writer, stderr=subprocess.PIPE,
+                          timeout=300)
+    os.close(writer)
+    assert done.returncode != 0 and done.stderr == b""

@@ -353,6 +353,22 @@ def test_simulate_refuses_absurd_numbers_of_games_at_once():
         assert result.stderr.count("\n") == 1 and "games" in result.stderr
 
 
+@pytest.mark.parametrize("path, message", [
+    ("", "cannot write the record to '': the file name is empty"),
+    ("/no/such/folder/game.txt",
+     "cannot write the record to /no/such/folder/game.txt: No such file or directory"),
+])
+def test_simulate_refuses_a_record_it_cannot_write_before_a_game(path, message,
+                                                                  monkeypatch):
+    def played(*args):
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(type(GAME), "game_record", played)
+    result = run("simulate", "mathable", "--games", "1", "--record", path)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"error: {message}\n"
+
+
 # --- help and bad input -------------------------------------------------------------------
 
 @pytest.mark.parametrize("verb, schema", [("solve", "solve"), ("check", "check"),

@@ -85,8 +85,21 @@ def test_score_lines_and_the_opponents_rack():
     assert parse_json(json.dumps(data)) == pos
 
 
+def test_a_score_past_any_game_is_refused():
+    pos = parse_text(render(dict(START)) + "\nscore: 1000000\n")
+    assert pos.score == 1_000_000
+    with pytest.raises(PositionError, match=r"^line 16: a score is at most 1,000,000 "
+                                            r"\(no game of Mathable scores more\), not "
+                                            r"a number of 31 digits$"):
+        parse_text(render(dict(START)) + f"\nscore: {10**30}\n")
+    with pytest.raises(PositionError, match=r"^line 16: .* not 2,000,000$"):
+        parse_text(render(dict(START)) + "\nscore opp: 2000000\n")
+
+
 @pytest.mark.parametrize("extra, message", [
     ({"score": -1}, '"score" must be a whole number'),
+    ({"score": 10**30}, '"score": a score is at most 1,000,000'),
+    ({"other_scores": {"opp": 1_000_001}}, '"other_scores" opp: .* not 1,000,001$'),
     ({"score": True}, '"score" must be a whole number'),
     ({"other_scores": [1]}, '"other_scores" must map'),
     ({"other_scores": {"opp": "9"}}, '"other_scores" opp must be a whole number'),

@@ -170,6 +170,15 @@ def test_cava_scores_of_another_turn(game_copy):
         read(game_copy / "1_turns.txt")
 
 
+def test_cava_official_scores_are_bounded(game_copy):
+    scores = game_copy / "1_scores.txt"
+    scores.write_text(scores.read_text().replace("Player2 5 170", "Player2 5 " + "9" * 30))
+    with pytest.raises(RecordError, match=r"^1_scores.txt line 2: a score is at most "
+                                          r"1,000,000 \(no game of Mathable scores more\), "
+                                          r"not a number of 30 digits$"):
+        read(game_copy / "1_turns.txt")
+
+
 # --- illegal placements -----------------------------------------------------------------
 
 @pytest.mark.parametrize("text, start, fragments", [

@@ -188,7 +188,7 @@ def test_bad_holders_are_one_line_and_exit_2(text, fragment):
 
 @pytest.mark.parametrize("args, fragment", [
     (("--cards", "1", "2", "--review", "x.txt"), "--review takes a game record alone"),
-    (("--review", "a.txt", "b.txt"), "one game record"),
+    (("--review", "a.txt", "b.txt"), "cannot read a.txt b.txt"),
     (("--review",), "one game record"),
     (("--review", "no-such-file.txt"), "no-such-file.txt"),
 ])

@@ -92,12 +92,19 @@ def test_power_binds_tightest_and_groups_right():
 
 
 def test_long_power_chain_parses_without_recursion_trouble():
-    node, _ = parse("^".join(["1"] * 3000))
+    node, _ = parse("^".join(["1"] * 2048))              # as long as a claim may be
     depth = 0
     while isinstance(node, BinOp):
         assert node.left == Num(1, 2 * depth + 1)
         node, depth = node.right, depth + 1
-    assert depth == 2999
+    assert depth == 2047
+
+
+def test_a_claim_is_read_no_further_than_its_longest():
+    assert syntax_error("1+" * 3000 + "1") == (
+        "an answer longer than 4,096 characters at position 4097", 4097)
+    assert syntax_error("1+?" + "1+" * 3000) == ("unknown character '?' at position 3", 3)
+    assert parse("1+2" + " " * 5000)[1] is None          # blanks after it are no token
 
 
 # ---------------------------------------------------------------- syntax errors

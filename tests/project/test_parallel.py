@@ -92,3 +92,19 @@ def test_the_threads_option(tmp_path, args):
                                 + (["--out", str(tmp_path)] if args[0] == "analyze" else []))
     assert result.exit_code == 0, result.output
     assert parallel._chosen == 1
+
+
+def test_worker_processes_are_one_per_core_unless_asked_beyond_with_a_warning():
+    assert parallel.processes(None) == (2, None)
+    assert parallel.processes(1) == (1, None)
+    assert parallel.processes(2) == (2, None)
+    count, warning = parallel.processes(64)
+    assert count == 64 and warning.startswith("--workers 64 is more than the cores (2)")
+
+
+def test_generate_warns_of_workers_beyond_the_cores():
+    run = CliRunner().invoke(eureka, ["generate", "game24", "--count", "2", "--seed", "1",
+                                      "--workers", "64", "--no-rating"])
+    assert run.exit_code == 0 and len(run.stdout.splitlines()) == 3
+    assert run.stderr.startswith("warning: --workers 64 is more than the cores (2)")
+    assert len(run.stderr.splitlines()) == 1

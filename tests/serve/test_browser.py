@@ -25,12 +25,14 @@ def address(workers):
     import uvicorn
 
     from eureka.cli.serve.app import application
+    from eureka.cli.serve.guard import hosts
 
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(application(workers), host="127.0.0.1",
-                                           port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(application(workers, hosts("127.0.0.1", port)),
+                                           host="127.0.0.1", port=port,
+                                           log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:

@@ -1,15 +1,46 @@
-// The JSON API, as the pages call it: POST /api/<verb>/<game> with the command's
-// options as a JSON object; every answer is the command's --json document, or
-// {"error": "..."} with HTTP 400.
-async function eurekaApi(verb, game, params) {
-  const response = await fetch(`/api/${verb}/${game}`, {
-    method: "POST", headers: {"Content-Type": "application/json"},
-    body: JSON.stringify(params),
-  });
-  const doc = await response.json();
-  if (!response.ok) throw new Error(doc.error || `HTTP ${response.status}`);
-  return doc;
+// The JSON API, as the pages call it: POST /api/<verb>/<game> with the verb's
+// parameters as a JSON object; every answer is the result's JSON document, or
+// {"error": "..."} with an HTTP error. While the server is busy or still compiling
+// its kernels (503), the call waits as Retry-After says and asks again.
+async function eurekaPost(path, params) {
+  for (;;) {
+    const response = await fetch(path, {
+      method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify(params),
+    });
+    const doc = await response.json();
+    if (response.status === 503) {
+      showWarming(doc.error);
+      await new Promise((done) => setTimeout(done, 1000 * Number(response.headers.get("Retry-After") || 2)));
+      continue;
+    }
+    showWarming(null);
+    if (!response.ok) throw new Error(doc.error || `HTTP ${response.status}`);
+    return doc;
+  }
 }
+
+function eurekaApi(verb, game, params) {
+  return eurekaPost(`/api/${verb}/${game}`, params);
+}
+
+// A line at the top of the page while the kernels compile (once, on a fresh install).
+function showWarming(message) {
+  let note = document.getElementById("warming");
+  if (!message) { if (note) note.remove(); return; }
+  if (!note) { note = element("p", {id: "warming", class: "warming"}); document.body.prepend(note); }
+  note.textContent = message;
+}
+
+async function watchWarmUp() {
+  for (;;) {
+    const status = await (await fetch("/api/status")).json();
+    if (status.ready) { showWarming(null); return; }
+    showWarming(`warming up: compiling the kernels of ${status.warming.join(", ")}, once`);
+    await new Promise((done) => setTimeout(done, 2000));
+  }
+}
+document.addEventListener("DOMContentLoaded", watchWarmUp);
 
 function element(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

@@ -60,7 +60,7 @@ function edit(td, name) {
 
 function positionParams() {
   const params = {};
-  if (Object.keys(tokens).length) { params.position = "-"; params.input = JSON.stringify({cells: tokens}); }
+  if (Object.keys(tokens).length) params.position = JSON.stringify({cells: tokens});
   if ($("rack").value.trim()) params.cards = $("rack").value;
   return params;
 }
@@ -88,7 +88,7 @@ function turnBox(turn, index, onPick) {
 async function bestTurns(by, limit) {
   const result = $("result");
   try {
-    const doc = await eurekaApi("solve", "mathable", {...positionParams(), by, limit, board: false});
+    const doc = await eurekaApi("solve", "mathable", {...positionParams(), by, limit});
     if (!doc.turns.length) { result.replaceChildren(element("p", {id: "summary"}, "No legal turn: the rack can place nothing.")); return; }
     const boxes = doc.turns.map((t, i) => turnBox(t, i, (box) => {
       for (const b of boxes) b.classList.remove("chosen");
@@ -113,9 +113,7 @@ async function checkTurn() {
 
 async function loadPosition() {
   try {
-    const response = await fetch("/api/position/mathable", {method: "POST", body: $("text").value});
-    const doc = await response.json();
-    if (!response.ok) throw new Error(doc.error);
+    const doc = await eurekaPost("/api/position/mathable", {text: $("text").value});
     tokens = doc.cells; shown = {}; record = null;
     if (doc.rack.length) $("rack").value = doc.rack.join(" ");
     $("record").replaceChildren(); draw();
@@ -123,11 +121,11 @@ async function loadPosition() {
 }
 
 async function loadRecord() {
-  const params = {record: "-", input: $("text").value};
+  const params = {record: $("text").value};
   try {
     const score = await eurekaApi("score", "mathable", params);
     let review = null;
-    try { review = await eurekaApi("check", "mathable", {claim: "-", review: true, input: $("text").value}); }
+    try { review = await eurekaApi("check", "mathable", {claim: $("text").value, review: true}); }
     catch (error) { review = null; }      // a record without holders has no review
     record = {score, review, at: 0};
     step(0);
