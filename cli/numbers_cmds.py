@@ -60,8 +60,7 @@ def make_solve(name: str) -> click.Command:
         if as_json and jsonl:
             raise InputError("--json and --jsonl: choose one")
         if values["simplest"] and jsonl:
-            raise InputError("--simplest lists one equation: not with --best, --jsonl "
-                             "or --limit")
+            raise InputError("--simplest lists one equation: not with --jsonl")
         result = verb.run(**values)
         if jsonl:
             echo_lines(map(json_text, result.json_lines()))
@@ -151,6 +150,8 @@ def make_check(name: str) -> click.Command:
     @stack(JSON, ASCII, QUIET, BATCH)
     @reports_errors
     def command(values, as_json, as_ascii, quiet, batch, workers):
+        if batch is None and values["equation"] is None:
+            raise InputError("a claim and --cards are needed (or --batch FILE)")
         if batch is not None:
             if values["equation"] is not None or values["cards"] or (
                     values["target"] is not None):

@@ -157,9 +157,18 @@ class Param:
 
 
 def _text(name: str, value) -> str:
+    """A value as text: a number's digits; a text with a lone surrogate (no character
+    of Unicode) is refused."""
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         raise EurekaError(f"{name}: give text or a number, not {type(value).__name__}")
-    return value if isinstance(value, str) else str(value)
+    if not isinstance(value, str):
+        return str(value)
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise EurekaError(f"{name}: not Unicode text (a lone surrogate at "
+                          f"{e.start + 1})") from None
+    return value
 
 
 def _words(param: Param, value) -> list:

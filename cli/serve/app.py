@@ -15,6 +15,7 @@ from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import ClientDisconnect
 from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -31,6 +32,8 @@ BODY_SECONDS = 10.0
 """The longest a client may take to send a body."""
 MOST_ERROR = 1000
 """The longest error line answered."""
+MOST_REQUESTS = 64
+"""API requests answered (or waiting for a worker) at once; more are told it is busy."""
 MOST_FIELDS = 100
 """The most parameters a query string may hold."""
 VERBS = ("solve", "check", "score", "hint")
@@ -51,13 +54,27 @@ def error(message: str, status: int = 400, headers: dict | None = None) -> JSONR
     input)."""
     if len(message) > MOST_ERROR:
         message = message[:MOST_ERROR - 1] + "…"
+    message = message.encode("utf-8", "replace").decode("utf-8")   # a lone surrogate
     return JSONResponse({"schema": "eureka.error/1", "error": message}, status, headers)
 
 
 def application(workers: Workers, allowed: frozenset) -> Guard:
     """The app, its verbs answered by `workers`, for the Host headers `allowed`."""
 
+    answering = 0
+
     async def api(request):
+        nonlocal answering
+        if answering >= MOST_REQUESTS:
+            return error(f"busy: {MOST_REQUESTS} requests are being answered; ask again "
+                         f"shortly", 503, {"Retry-After": "2"})
+        answering += 1
+        try:
+            return await _api(request)
+        finally:
+            answering -= 1
+
+    async def _api(request):
         verb, game = request.path_params["verb"], request.path_params["game"]
         try:
             declared = _verb(verb, game)
@@ -157,6 +174,8 @@ async def _json_body(request) -> dict:
     except TimeoutError:
         raise BadRequest(f"the body took longer than {BODY_SECONDS:g} s to send",
                          408) from None
+    except ClientDisconnect:
+        raise BadRequest("the client went away before sending the whole body") from None
     try:
         fields = json.loads(body.decode("utf-8"))
     except UnicodeDecodeError:

@@ -1,7 +1,7 @@
 """`eureka serve`: options in, the server started, and stopped cleanly."""
 
 import signal
-import sys
+import socket
 import threading
 import time
 
@@ -14,10 +14,12 @@ from eureka.params import Param
 LOOPBACK = "127.0.0.1"
 HEADER_SECONDS = 10.0
 """The longest a client may take to send a request's headers."""
-WARM_NOTE_AFTER = 3.0
-"""Seconds of warm-up after which the server says it is compiling."""
-MOST_CONNECTIONS = 64
-"""Connections answered at once; more are refused (503), so memory stays bounded."""
+WARM_NOTE_AFTER = 10.0
+"""Seconds of warm-up after which the server says it is compiling (with the kernels in
+the cache, loading them takes less)."""
+MOST_CONNECTIONS = 128
+"""Connections held at once; more are refused (503), so memory stays bounded. The app
+answers at most eureka.cli.serve.app.MOST_REQUESTS of them at a time."""
 
 
 @click.command("serve", help="A local web page: set up a Mathable board by clicking, or "
@@ -59,10 +61,13 @@ def command(port, host, open_page, workers, force, timeout):
         raise InputError(f"--workers {workers} is more than the {cores} cores: each worker "
                          f"holds the kernels in memory; add --force to start them anyway")
     allowed = hosts(host, port)
-    address = f"http://{host if ':' not in host else f'[{host}]'}:{port}/"
-    config = uvicorn.Config(None, host=host, port=port, log_level="warning",
-                            http=_protocol(), limit_concurrency=MOST_CONNECTIONS,
-                            timeout_keep_alive=5, lifespan="off")
+    listening = _listen(host, port)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else f"[{host}]" if ":" in host \
+        else host
+    address = f"http://{shown}:{port}/"
+    config = uvicorn.Config(None, log_level="warning", http=_protocol(),
+                            limit_concurrency=MOST_CONNECTIONS, timeout_keep_alive=5,
+                            timeout_graceful_shutdown=5, lifespan="off")
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # the children start ignoring Ctrl-C
     pool = Workers(workers or cores, timeout, tuple(GAMES))
     try:
@@ -78,39 +83,59 @@ def command(port, host, open_page, workers, force, timeout):
             import webbrowser
 
             webbrowser.open(address)
-        _serve(uvicorn.Server(config))
+        _serve(uvicorn, config, pool, listening)
     finally:
         pool.close()
 
 
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket listening on host:port; one line of InputError when it cannot be."""
+    try:
+        family, kind, proto, _, where = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        listening = socket.socket(family, kind, proto)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind(where)
+        listening.listen(128)
+    except OSError as e:
+        raise InputError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+    return listening
+
+
 def _tell_warming(pool) -> None:
-    """One line on stderr if the kernels are still compiling after a few seconds (a
-    fresh install), and one when they are ready."""
+    """One line on stderr if the kernels are still compiling after a while (a fresh
+    install), and one when they are ready."""
     time.sleep(WARM_NOTE_AFTER)
     if not pool.warming():
         return
-    click.echo("compiling the kernels of every game, once: each game's page answers "
-               "as soon as its kernels are ready", err=True)
+    click.echo(f"compiling the kernels of {', '.join(pool.warming())}, once: each "
+               f"game's page answers as soon as its kernels are ready", err=True)
     while pool.warming():
         time.sleep(0.5)
     click.echo("every game's kernels are ready", err=True)
 
 
-def _serve(server) -> None:
-    """Run the server until Ctrl-C or SIGTERM, which stop it without a traceback."""
-    def stop(signum, frame):
+def _serve(uvicorn, config, pool, listening) -> None:
+    """Serve on `listening` until Ctrl-C or SIGTERM, which stop the workers at once
+    (the requests they answer are told the server is stopping), then the server,
+    without a traceback."""
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame):
+            threading.Thread(target=pool.stop).start()
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
+
+    def stop(signum, frame):               # uvicorn's handler, after it, calls this
         server.should_exit = True
 
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, stop)
     try:
-        server.run()
+        server.run(sockets=[listening])
     except KeyboardInterrupt:
         pass
-    except OSError as e:
-        raise InputError(f"cannot listen: {e.strerror}") from None
-    if not server.started:
-        sys.exit(1)
 
 
 def _protocol():

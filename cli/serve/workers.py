@@ -52,13 +52,18 @@ class Workers:
     most; the kernels of `games` compiled first (see the module's docstring)."""
 
     def __init__(self, count: int, seconds: float, games: tuple):
+        from eureka import parallel
+
         self.seconds = seconds
         self.count = count
         self.games = tuple(games)
         self._context = multiprocessing.get_context("spawn")     # the server has threads
+        self._stopping = threading.Event()
         self._idle: queue.Queue = queue.Queue()
+        self._every: set = set()                         # every worker, idle or busy
+        self._lock = threading.Lock()
         self._warm = {game: threading.Event() for game in self.games}
-        self._warmer = self._context.Pool(min(2, count, len(self.games)) or 1,
+        self._warmer = self._context.Pool(min(2, parallel.cores(), len(self.games)) or 1,
                                           initializer=_child)
         order = sorted(self.games, key=lambda g: WARM_FIRST.index(g)
                        if g in WARM_FIRST else len(WARM_FIRST))
@@ -79,7 +84,6 @@ class Workers:
             pass
         for event in self._warm.values():
             event.set()
-        self._warmer.close()
 
     def _load_everywhere(self, game: str) -> None:
         """Each worker loads `game`'s kernels, one worker at a time."""
@@ -87,10 +91,9 @@ class Workers:
             worker = self._idle.get()
             try:
                 self._load(worker, game)
-            except (EOFError, OSError):          # gone: run() replaces it when used
-                pass
-            finally:
-                self._idle.put(worker)
+            except (EOFError, OSError):                  # gone: a fresh one instead
+                worker = self._replace(worker)
+            self._idle.put(worker)
 
     def warming(self) -> list:
         """The games whose kernels are still compiling, or loading in the workers."""
@@ -101,14 +104,39 @@ class Workers:
         process = self._context.Process(target=_work, args=(theirs,), daemon=True)
         process.start()
         theirs.close()
-        return _Worker(process, mine)
+        worker = _Worker(process, mine)
+        with self._lock:
+            self._every.add(worker)
+        if self._stopping.is_set():                      # started as the server stops
+            process.kill()
+        return worker
+
+    def _replace(self, worker: "_Worker") -> "_Worker":
+        """A fresh worker in place of `worker`, which is stopped."""
+        worker.process.kill()
+        worker.process.join()
+        with self._lock:
+            self._every.discard(worker)
+        return self._start()
 
     def _load(self, worker: "_Worker", game: str) -> None:
         """`worker` loads the kernels of `game` (compiles them if the cache has none)."""
-        if game not in worker.loaded and worker.process.is_alive():
+        if game not in worker.loaded:
             worker.pipe.send((game, "load", None))
             worker.pipe.recv()
             worker.loaded.add(game)
+
+    def _free(self) -> "_Worker":
+        """An idle worker, waited for at most the time limit; Busy past it."""
+        deadline = time.monotonic() + self.seconds
+        while not self._stopping.is_set():
+            try:
+                return self._idle.get(timeout=min(0.25, self.seconds))
+            except queue.Empty:
+                if time.monotonic() > deadline:
+                    raise Busy(f"busy: every worker was answering another request for "
+                               f"{self.seconds:g} s; ask again shortly", 2) from None
+        raise Busy("the server is stopping", 5)
 
     def run(self, game: str, verb: str, values: dict) -> dict:
         """The JSON document of `verb` of `game` called with `values`; Busy, Refused,
@@ -116,23 +144,19 @@ class Workers:
         if not self._warm[game].wait(WARMING_WAIT):
             raise Busy(f"warming up: the {game} kernels are compiling, once; ask again "
                        f"in a few seconds", 5)
-        try:
-            worker = self._idle.get(timeout=self.seconds)
-        except queue.Empty:
-            raise Busy(f"busy: every worker was answering another request for "
-                       f"{self.seconds:g} s; ask again shortly", 2) from None
+        worker = self._free()
+        if not worker.process.is_alive():
+            worker = self._replace(worker)
         try:
             self._load(worker, game)
             worker.pipe.send((game, verb, values))
             reply = worker.pipe.recv() if worker.pipe.poll(self.seconds) else None
         except (EOFError, OSError):
             reply = ("crashed", "its worker process stopped")
-        if reply is not None and worker.process.is_alive():
-            self._idle.put(worker)
-        else:
-            worker.process.kill()                  # too slow, or gone: a fresh one
-            worker.process.join()
-            self._idle.put(self._start())
+        if self._stopping.is_set():
+            raise Busy("the server is stopping", 5)
+        self._idle.put(worker if reply is not None and worker.process.is_alive()
+                       else self._replace(worker))         # too slow, or gone
         if reply is None:
             raise TimeLimit
         kind, answer = reply
@@ -140,12 +164,23 @@ class Workers:
             return answer
         raise (Refused if kind == "refused" else Crashed)(answer)
 
-    def close(self) -> None:
-        """Stop the warmer and every worker."""
+    def stop(self) -> None:
+        """Stop the warmer and every worker now, idle or busy: the requests they were
+        answering are told the server is stopping."""
+        self._stopping.set()
+        for event in self._warm.values():
+            event.set()
         self._warmer.terminate()
-        while not self._idle.empty():
-            worker = self._idle.get()
-            worker.process.kill()
+        with self._lock:
+            for worker in self._every:
+                worker.process.kill()
+
+    def close(self) -> None:
+        """Stop everything, and wait for the processes to end."""
+        self.stop()
+        with self._lock:
+            every = list(self._every)
+        for worker in every:
             worker.process.join()
         self._warmer.join()
 

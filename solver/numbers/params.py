@@ -58,15 +58,14 @@ def verbs(game, own: tuple = (), variant=None, example: dict = {}) -> dict:
     def solve(cards, target=None, limit=None, trees=None, closest=2, best=False,
               simplest=False, dice=None, **options):
         if simplest and (best or limit is not None):
-            raise EurekaError("--simplest lists one equation: not with --best, --jsonl "
-                              "or --limit")
+            raise EurekaError("--simplest lists one equation: not with --best or --limit")
         return played(options).solve(cards, target, dice=dice, best=best,
                                      closest=closest, trees=trees,
                                      limit=0 if simplest else limit)
 
     def check(equation=None, cards=None, target=None, dice=None, compare=True, **options):
         if equation is None or not cards:
-            raise EurekaError("a claim and --cards are needed (or --batch FILE)")
+            raise EurekaError("a claim and --cards are needed")
         return played(options).check(equation, cards, target, dice=dice, compare=compare)
 
     def hint(cards, target=None, level=1, dice=None, **options):

@@ -146,3 +146,27 @@ def test_ctrl_c_or_sigterm_stops_the_server_and_its_workers_cleanly(server, sig)
     while any(map(_alive, children)) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(map(_alive, children))
+
+
+def test_a_stop_during_a_long_request_ends_it_at_once(server):
+    import threading
+
+    answers = []
+
+    def ask():
+        try:
+            answers.append(server.get("/api/solve/mathable?cards=1+8+2+12+16+42+17&by=sim"
+                                      "&iterations=100000&candidates=50&plies=8&seconds=25"))
+        except OSError as e:
+            answers.append(e)
+
+    asking = threading.Thread(target=ask)
+    asking.start()
+    time.sleep(2)
+    start = time.monotonic()
+    code, err = server.stop(signal.SIGTERM)
+    asking.join()
+    assert time.monotonic() - start < 10
+    assert code == 0 and "Traceback" not in err and "ERROR" not in err, err
+    status, body = answers[0]
+    assert status == 503 and json.loads(body)["error"] == "the server is stopping"
