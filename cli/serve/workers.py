@@ -84,6 +84,8 @@ class Workers:
             pass
         for event in self._warm.values():
             event.set()
+        self._warmer.close()                             # its processes end: memory back
+        self._warmer.join()
 
     def _load_everywhere(self, game: str) -> None:
         """Each worker loads `game`'s kernels, one worker at a time."""

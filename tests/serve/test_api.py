@@ -257,6 +257,14 @@ def test_a_run_past_the_time_limit_is_refused_and_the_worker_replaced():
         pool.close()
 
 
+def _client(pool):
+    """A test client whose requests each run in an event loop of their own (no shared
+    portal), as requests from several threads at once need."""
+    from starlette.testclient import TestClient
+
+    return TestClient(app_for(pool), base_url=BASE)
+
+
 def _in_background(client, params: dict) -> threading.Thread:
     thread = threading.Thread(target=client.get, args=("/api/solve/mathable",),
                               kwargs={"params": params})
@@ -266,34 +274,30 @@ def _in_background(client, params: dict) -> threading.Thread:
 
 
 def test_cheap_requests_are_answered_while_an_expensive_one_runs():
-    from starlette.testclient import TestClient
-
     pool = ready(pool_of(2, 30.0, ("mathable", "game24")))
     try:
-        with TestClient(app_for(pool), base_url=BASE) as client:
-            expensive = _in_background(client, {**LONG, "seconds": "4"})
-            start = time.monotonic()
-            cheap = client.get("/api/solve/game24", params={"cards": "3 3 8 8"})
-            assert cheap.status_code == 200 and time.monotonic() - start < 2
-            assert expensive.is_alive()
-            expensive.join()
+        client = _client(pool)
+        expensive = _in_background(client, {**LONG, "seconds": "4"})
+        start = time.monotonic()
+        cheap = client.get("/api/solve/game24", params={"cards": "3 3 8 8"})
+        assert cheap.status_code == 200 and time.monotonic() - start < 2
+        assert expensive.is_alive()
+        expensive.join()
     finally:
         pool.close()
 
 
 def test_a_request_that_waits_past_the_limit_is_told_the_server_is_busy():
-    from starlette.testclient import TestClient
-
     pool = ready(pool_of(1, 3.0, ("mathable", "game24")))
     try:
-        with TestClient(app_for(pool), base_url=BASE) as client:
-            running = _in_background(client, {**LONG, "seconds": "2.5"})
-            waiting = _in_background(client, {**LONG, "seconds": "2.5"})
-            busy = client.get("/api/solve/game24", params={"cards": "3 3 8 8"})
-            assert busy.status_code == 503 and int(busy.headers["retry-after"]) > 0
-            assert busy.json()["error"].startswith("busy")
-            running.join()
-            waiting.join()
+        client = _client(pool)
+        running = _in_background(client, {**LONG, "seconds": "2.5"})
+        waiting = _in_background(client, {**LONG, "seconds": "2.5"})
+        busy = client.get("/api/solve/game24", params={"cards": "3 3 8 8"})
+        assert busy.status_code == 503 and int(busy.headers["retry-after"]) > 0
+        assert busy.json()["error"].startswith("busy")
+        running.join()
+        waiting.join()
     finally:
         pool.close()
 

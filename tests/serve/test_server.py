@@ -170,3 +170,25 @@ def test_a_stop_during_a_long_request_ends_it_at_once(server):
     assert code == 0 and "Traceback" not in err and "ERROR" not in err, err
     status, body = answers[0]
     assert status == 503 and json.loads(body)["error"] == "the server is stopping"
+
+
+def _spawned(pid: int) -> set:
+    """The live processes that `pid` started to run Python code (not the resource
+    tracker of multiprocessing)."""
+    found = set()
+    for child in _children(pid):
+        try:
+            command = Path(f"/proc/{child}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if _alive(child) and b"spawn_main" in command:
+            found.add(child)
+    return found
+
+
+def test_the_warmer_ends_once_the_kernels_are_ready(server):
+    """Only the workers stay: the warm-up's processes end and give their memory back."""
+    deadline = time.monotonic() + 10
+    while len(_spawned(server.process.pid)) > 1 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert len(_spawned(server.process.pid)) == 1           # --workers 1
