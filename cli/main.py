@@ -5,6 +5,7 @@ command runs; listing the commands reads the registry alone, so `eureka --help` 
 commands that need no kernel start without importing Numba.
 """
 
+import functools
 import importlib
 
 import click
@@ -26,6 +27,7 @@ TOOLS = {   # commands that are not a verb over the games: name -> (module, help
     "bench": ("bench", "Time the solvers side by side."),
     "schema": ("schema_cmd", "Print the JSON Schemas of every --json document."),
     "serve": ("serve.command", "A local web page and JSON API over the commands."),
+    "warm": ("warm_cmd", "Compile the games' kernels ahead, once (for offline use)."),
 }
 
 
@@ -44,12 +46,27 @@ class VerbGroup(OneLineGroup):
         if game is None or self.verb not in game.verbs:
             return None
         renderer = importlib.import_module(f"eureka.cli.{game.renderer}")
-        return renderer.command(self.verb, name)
+        return _announcing(renderer.command(self.verb, name), game)
 
     def format_commands(self, ctx, formatter):
         rows = [(g.name, g.summary) for g in games_for(self.verb)]
         with formatter.section("Games"):
             formatter.write_dl(rows)
+
+
+def _announcing(command: click.Command, game) -> click.Command:
+    """`command`, saying once when it compiles `game`'s kernels (not under --quiet)."""
+    run = command.callback
+
+    @functools.wraps(run)
+    def announced(*args, **kwargs):
+        from eureka.cli.notice import compiling
+
+        with compiling(game.title, game.compile_seconds, kwargs.get("quiet", False)):
+            return run(*args, **kwargs)
+
+    command.callback = announced
+    return command
 
 
 class Eureka(OneLineGroup):

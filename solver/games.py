@@ -9,8 +9,9 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class GameEntry:
     """One game: its command name, its title, a one-line summary, the verbs it answers,
-    the library module exporting its contract (`GAME`) and the CLI module rendering it
-    (eureka.cli.<renderer>)."""
+    the library module exporting its contract (`GAME`), the CLI module rendering it
+    (eureka.cli.<renderer>), and about how long its kernels take to compile the first
+    time, on two cores (`python -m eureka.benchmarks.compile` measures it)."""
 
     name: str
     title: str
@@ -18,6 +19,7 @@ class GameEntry:
     verbs: tuple
     module: str
     renderer: str
+    compile_seconds: int = 0
 
     def load(self):
         """The game's contract object, imported now."""
@@ -28,27 +30,38 @@ class GameEntry:
         data (solve, check, hint, score, as it has them), imported now."""
         return importlib.import_module(self.module).VERBS
 
+    def warm(self) -> None:
+        """Compile the game's kernels into the disk cache (or load them from it): every
+        declared verb run on its examples, which together need every kernel the verb
+        may run. An example the game refuses is no matter here."""
+        for verb in self.declared().values():
+            for example in verb.examples:
+                try:
+                    verb(example)
+                except ValueError:
+                    pass
+
 
 GAMES = {g.name: g for g in (
     GameEntry("pitagoras", "Pitagoras", "make the dice total with the most cards",
               ("solve", "check", "hint", "analyze", "generate"), "eureka.pitagoras",
-              "numbers_cmds"),
+              "numbers_cmds", 20),
     GameEntry("countdown", "Countdown", "the numbers round: six numbers, a target 100-999",
               ("solve", "check", "hint", "analyze", "generate"),
-              "eureka.countdown", "numbers_cmds"),
+              "eureka.countdown", "numbers_cmds", 20),
     GameEntry("game24", "24 game", "four cards 1-13, make 24 with every card",
               ("solve", "check", "hint", "analyze", "generate"), "eureka.game24",
-              "numbers_cmds"),
+              "numbers_cmds", 20),
     GameEntry("numbers", "Numbers", "any cards and target, the rules as options",
-              ("solve", "check", "hint"), "eureka.numbers", "numbers_cmds"),
+              ("solve", "check", "hint"), "eureka.numbers", "numbers_cmds", 20),
     GameEntry("arithmetikus", "Arithmetikus", "make the Spielzahl from a hand, joker included",
               ("solve", "check", "hint", "score", "generate"), "eureka.arithmetikus",
-              "arithmetikus_cmds"),
+              "arithmetikus_cmds", 15),
     GameEntry("mathable", "Mathable", "the board game: the best turn for a rack",
-              ("solve", "check", "score", "simulate"), "eureka.mathable", "mathable_cmds"),
+              ("solve", "check", "score", "simulate"), "eureka.mathable", "mathable_cmds", 90),
     GameEntry("arquimedes", "Arquimedes", "the card game: every legal play on the top card",
               ("solve", "check", "score", "simulate"), "eureka.arquimedes",
-              "arquimedes_cmds"),
+              "arquimedes_cmds", 20),
     GameEntry("arvuutin", "Arvuutin", "the quiz game: the cards to play for a guess",
               ("solve", "check", "score"), "eureka.arvuutin", "arvuutin_cmds"),
 )}

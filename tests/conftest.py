@@ -4,12 +4,19 @@ Profiles: `dev` (quick, the default), `ci` (loaded when the environment variable
 set, as .ci/run does) and `thorough` (long hunts). HYPOTHESIS_PROFILE=NAME, or
 `pytest --hypothesis-profile NAME`, picks one explicitly.
 
+A run of the whole suite first compiles every game's kernels (`eureka warm`, both cores)
+unless they are in the cache already: the test processes then load them, instead of
+each compiling its own copy.
+
 Under CI a skipped test fails the run: every extra the tests need is installed by
 `pip install -e '.[test]'` and every data file lives in tests/data, so a skip there means
 something is missing.
 """
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -23,6 +30,22 @@ IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if IN_CI else "dev"))
 
 _skipped = []
+TESTS = Path(__file__).resolve().parent
+
+
+def pytest_configure(config):
+    if hasattr(config, "workerinput"):      # a test process of pytest-xdist
+        return
+    whole = all(Path(a.split("::")[0]).resolve() in (TESTS, TESTS.parent)
+                for a in config.args)
+    if whole:
+        from eureka.games import GAMES
+        from eureka.warm import warmed
+
+        cold = [name for name in GAMES if not warmed(name)]
+        if cold:
+            subprocess.run([Path(sys.executable).with_name("eureka"), "warm", *cold],
+                           check=True)
 
 
 def pytest_collectreport(report):

@@ -7,11 +7,12 @@ served once its kernels are there. Before a worker first answers for a game it l
 that game's kernels (the same examples, from the cache: a second or two), as soon as
 the game is warm or else before the request, with no time limit: no worker is stopped
 while it compiles or loads. A request waits for its game's warm-up (at most
-WARMING_WAIT seconds), then for a free worker (at most the time limit): past either it
-is told the server is busy. Its run has the time limit: a worker that takes longer is
+WARMING_WAIT seconds), then for a free worker (at most the time limit, the requests
+served in the order they came): past either it is told the server is busy. Its run has the time limit: a worker that takes longer is
 stopped and a fresh one started in its place.
 """
 
+import collections
 import multiprocessing
 import os
 import queue
@@ -20,10 +21,8 @@ import time
 
 WARMING_WAIT = 120.0
 """The longest a request waits for its game's kernels to be compiled."""
-WARM_FIRST = ("mathable", "pitagoras", "countdown", "game24", "numbers", "arithmetikus",
-              "arquimedes", "arvuutin")
-"""The order of the warm-up: the longest compile (Mathable) on one warmer, the numbers
-games first on the other."""
+TURN = 0.02
+"""Seconds between two looks of a waiting request at whether its turn has come."""
 
 
 class TimeLimit(Exception):
@@ -53,6 +52,7 @@ class Workers:
 
     def __init__(self, count: int, seconds: float, games: tuple):
         from eureka import parallel
+        from eureka.warm import warm, warm_order
 
         self.seconds = seconds
         self.count = count
@@ -62,12 +62,11 @@ class Workers:
         self._idle: queue.Queue = queue.Queue()
         self._every: set = set()                         # every worker, idle or busy
         self._lock = threading.Lock()
+        self._queue: collections.deque = collections.deque()   # requests waiting, in order
         self._warm = {game: threading.Event() for game in self.games}
         self._warmer = self._context.Pool(min(2, parallel.cores(), len(self.games)) or 1,
                                           initializer=_child)
-        order = sorted(self.games, key=lambda g: WARM_FIRST.index(g)
-                       if g in WARM_FIRST else len(WARM_FIRST))
-        self._warming = self._warmer.imap_unordered(_warm, order)
+        self._warming = self._warmer.imap_unordered(warm, warm_order(self.games))
         threading.Thread(target=self._note_warm, daemon=True).start()
         for _ in range(count):
             self._idle.put(self._start())
@@ -129,16 +128,29 @@ class Workers:
             worker.loaded.add(game)
 
     def _free(self) -> "_Worker":
-        """An idle worker, waited for at most the time limit; Busy past it."""
+        """An idle worker, waited for at most the time limit (Busy past it); requests
+        that wait take the workers that come free in the order they came."""
         deadline = time.monotonic() + self.seconds
-        while not self._stopping.is_set():
-            try:
-                return self._idle.get(timeout=min(0.25, self.seconds))
-            except queue.Empty:
+        ticket = object()
+        with self._lock:
+            self._queue.append(ticket)
+        try:
+            while not self._stopping.is_set():
+                with self._lock:
+                    first = self._queue[0] is ticket
+                try:
+                    if first:
+                        return self._idle.get(timeout=TURN)
+                    time.sleep(TURN)
+                except queue.Empty:
+                    pass
                 if time.monotonic() > deadline:
                     raise Busy(f"busy: every worker was answering another request for "
-                               f"{self.seconds:g} s; ask again shortly", 2) from None
-        raise Busy("the server is stopping", 5)
+                               f"{self.seconds:g} s; ask again shortly", 2)
+            raise Busy("the server is stopping", 5)
+        finally:
+            with self._lock:
+                self._queue.remove(ticket)
 
     def run(self, game: str, verb: str, values: dict) -> dict:
         """The JSON document of `verb` of `game` called with `values`; Busy, Refused,
@@ -210,20 +222,6 @@ def _child() -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
-def _warm(game: str) -> str:
-    """Run every served verb of `game` on its examples: its kernels compile into the
-    disk cache (or load from it). Input errors are no matter here."""
-    from eureka.games import GAMES
-
-    for verb in GAMES[game].declared().values():
-        for example in verb.examples:
-            try:
-                verb(example)
-            except ValueError:
-                pass
-    return game
-
-
 def _work(pipe) -> None:
     """A worker: answer each (game, verb, values) received with ('ok', document),
     ('refused', message) or ('crashed', message), until the server goes; ('load',
@@ -239,7 +237,8 @@ def _work(pipe) -> None:
             return
         try:
             if verb == "load":
-                reply = ("ok", _warm(game))
+                GAMES[game].warm()
+                reply = ("ok", game)
             else:
                 reply = ("ok", GAMES[game].declared()[verb].run(**values).to_json())
         except EurekaError as e:

@@ -22,7 +22,9 @@ values, ascending), radix[k] = Π (copies[j] + 1) for j < k.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
+
+from eureka.jit import njit
 
 WORD = 64
 

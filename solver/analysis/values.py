@@ -17,8 +17,9 @@ checked against the engine deal by deal (docs/ANALYSIS.md).
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from eureka.jit import njit
 from eureka.numbers.kernels import power
 
 

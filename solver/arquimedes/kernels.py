@@ -24,11 +24,12 @@ event (EV_ codes) for the tests to replay.  They do no validation and no I/O.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from eureka.arquimedes.cards import (ADD, CODES, DIV, EQ, HAND_SIZE, JOKER, MUL, ROUNDS,
                                      SUB, TOP_VALUE)
 from eureka.arquimedes.cards import deck as full_deck
+from eureka.jit import njit
 
 ALL_OPS = (1 << ADD) | (1 << SUB) | (1 << MUL) | (1 << DIV)
 FIRST, FIRST_VALUE, SECOND, SECOND_VALUE, OP, TOP, NEW_TOP, KEY = range(8)

@@ -3,7 +3,8 @@ multiplier (kernels.caps): the bound of the branch and bound, shared by the sear
 (kernels.py) and the round of joins (components.py)."""
 
 import numpy as np
-from numba import njit
+
+from eureka.jit import njit
 
 
 @njit(cache=True, inline="always")

@@ -19,8 +19,9 @@ set's squares and the squares it interacts with are bit masks over the padded bo
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from eureka.jit import njit
 from eureka.mathable import table
 from eureka.mathable.bound import order_bound
 from eureka.mathable.lines import (CODE_SHIFT, DIRS, EMPTY, N_CELLS, completes,

@@ -17,8 +17,9 @@ operations), and those calls took about a quarter of the search's time.
 """
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
+from eureka.jit import njit
 from eureka.mathable import components, table
 from eureka.mathable.bound import order_bound
 from eureka.mathable.lines import (CODE_SHIFT, DIRS, EMPTY, MAX_TOKEN, N_CELLS, SQUARES,

@@ -18,8 +18,8 @@ from functools import lru_cache
 from importlib.resources import files
 
 import numpy as np
-from numba import njit
 
+from eureka.jit import njit
 from eureka.mathable.legality import results
 
 UNIT = 100                  # leave values are whole multiples of 1/UNIT point

@@ -11,7 +11,8 @@ that score the same in either order (`independent`).
 """
 
 import numpy as np
-from numba import njit
+
+from eureka.jit import njit
 
 W = 18                      # padded width
 PAD = 2

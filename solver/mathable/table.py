@@ -13,8 +13,8 @@ full, its top is the threshold a set must reach to matter.
 """
 
 import numpy as np
-from numba import njit
 
+from eureka.jit import njit
 from eureka.mathable.tokens import MAX_RACK
 
 SLOTS = 4                   # placement codes packed per key word (16 bits each)

@@ -17,10 +17,11 @@ then says so (None is not an answer) and the caller uses the complete engine.
 from math import prod
 
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.typed import Dict
 
 from eureka.errors import SearchTooLarge
+from eureka.jit import njit
 from eureka.numbers import form as F
 from eureka.numbers import kernels as K
 from eureka.numbers.engine import OP_BITS, SubHands, checked_cards

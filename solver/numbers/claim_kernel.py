@@ -12,7 +12,8 @@ claim.check on every outcome.
 """
 
 import numpy as np
-from numba import njit
+
+from eureka.jit import njit
 
 FALLBACK, VALID, CARD_MISSING, CARD_TWICE, OPERATION, DIVIDE_BY_ZERO, NOT_WHOLE, \
     BELOW, CLAIMED_RESULT, WRONG_RESULT = range(10)

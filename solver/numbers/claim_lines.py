@@ -11,7 +11,8 @@ what is wrong with it. The tests compare the two on lines of every shape.
 """
 
 import numpy as np
-from numba import njit
+
+from eureka.jit import njit
 
 FAST, BLANK, SLOW = 0, 1, 2
 """A line's reading: read here, blank (no verdict), left to the Python reading."""

@@ -17,8 +17,8 @@ rest's node (rest == t + rest'), plus one per t when the rest is t alone.
 """
 
 import numpy as np
-from numba import njit
 
+from eureka.jit import njit
 from eureka.numbers import kernels as K
 
 

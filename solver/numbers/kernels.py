@@ -27,8 +27,9 @@ I/O.
 """
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
+
+from eureka.jit import njit
 
 plain = njit(cache=True, _nrt=False)
 """For helpers that allocate no array: compiled without Numba's reference counts, so

@@ -16,7 +16,8 @@ about 14 ms, seven about a third of a second.
 """
 
 import numpy as np
-from numba import njit
+
+from eureka.jit import njit
 
 ADD, MULTIPLY, SUBTRACT, DIVIDE, POWER, FRACTION, GOAL = range(7)
 """The weights' places in the array the kernel takes."""

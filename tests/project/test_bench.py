@@ -58,3 +58,15 @@ def test_ascii_text_and_no_progress_bars_off_a_terminal(tmp_path):
     assert run.stdout.isascii() and "* eureka" in run.stdout.splitlines()[0]
     # stderr is a pipe here: the workload's heading, and no progress bar's label
     assert run.stderr.splitlines() == ["pitagoras: most cards of a 5-card Pitagoras deal"]
+
+
+def test_the_compile_benchmark_times_a_cold_command_kernel_by_kernel(tmp_path):
+    run = subprocess.run([sys.executable, "-m", "eureka.benchmarks.compile", "--only",
+                          "solve arquimedes", "--kernels", "3"], capture_output=True,
+                         text=True, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    row, kernels, *slowest = run.stdout.splitlines()[1:5]
+    assert row.startswith("solve arquimedes") and "failed" not in row
+    count = int(kernels.split()[0])                    # "N kernels, M specialisations"
+    assert count > 0 and "s compiling" in kernels
+    assert any("arquimedes.kernels." in line for line in slowest)

@@ -1,0 +1,129 @@
+"""The first call as a new user meets it: each command family run once in a fresh
+process with an empty kernel cache, the whole command, kernel by kernel.
+
+    python -m eureka.benchmarks.compile [--only TEXT] [--kernels N]
+
+For each command: wall seconds, CPU seconds (user + system) and peak memory of the whole
+process, then the kernels compiled in it, the slowest first: how long each took (its
+own time: the callees it compiled on the way taken out) and how many specialisations
+(signatures) it got. The budget (issue 37): the numbers games within 10 s and 400 MB,
+Mathable's solve within 20 s and 600 MB, every other command within 10 s; a command
+over its budget is marked. Then the same commands again, warm (the cache just filled).
+The kernels come from eureka.jit's log (EUREKA_COMPILE_LOG); a command reading
+docs/examples/ runs only from a source checkout.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from eureka.benchmarks.report import machine
+from eureka.benchmarks.startup import program
+
+COMMANDS = (   # (command, seconds, megabytes or None): one per command family
+    ("solve pitagoras --cards 2 7 6 12 15 --target 32", 10, 400),
+    ("solve countdown --cards 25 50 75 100 3 6 --target 952", 10, 400),
+    ("solve game24 --cards 4 7 8 8", 10, 400),
+    ("solve numbers --cards 3 4 9 --target 21", 10, 400),
+    ("check pitagoras --cards 2 7 6 12 15 --target 32 15+12+6*2-7", 10, None),
+    ("hint pitagoras --cards 2 7 6 12 15 --target 32", 10, None),
+    ("solve arithmetikus --cards 2 3 7 9 --target 20", 10, None),
+    ("solve arquimedes --top 3 --cards 2 5 7 12 K", 10, None),
+    ("simulate arquimedes --games 200 --seed 1", 10, None),
+    ("solve mathable --cards 1 8 2 12 16 42 17 --no-board", 20, 600),
+    ("check mathable --cards 1 8 2 12 16 42 17 I8=9", 10, None),
+    ("score mathable docs/examples/mathable_rulebook.txt", 10, None),
+    ("analyze game24", 10, None),
+    ("generate pitagoras --count 2 --seed 1", 10, None),
+)
+
+
+def run(command: str, cache: Path) -> dict:
+    """One run of `eureka command` in a fresh process, kernels cached in `cache`: wall,
+    CPU, peak megabytes, whether it succeeded, and kernel -> (seconds, signatures)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        log = Path(scratch, "kernels.json")
+        env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "EUREKA_COMPILE_LOG": str(log)}
+        start = time.perf_counter()
+        process = subprocess.Popen([program("eureka"), *command.split()], env=env,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        error = process.stderr.read().decode(errors="replace").strip().splitlines()
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+        process.stderr.close()
+        kernels: dict = {}
+        for name, seconds in json.loads(log.read_text()) if log.exists() else ():
+            total, count = kernels.get(name, (0.0, 0))
+            kernels[name] = (total + seconds, count + 1)
+    ok = os.waitstatus_to_exitcode(status) in (0, 1)         # 1: a verdict, not valid
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
+            "megabytes": usage.ru_maxrss / 1024, "ok": ok,
+            "error": "" if ok or not error else error[-1], "kernels": kernels}
+
+
+def measure(commands) -> list:
+    """(command, seconds, megabytes, cold run, warm run) for each command: cold on an
+    empty cache of its own, then warm on the cache it filled."""
+    rows = []
+    for command, seconds, megabytes in commands:
+        with tempfile.TemporaryDirectory() as cache:
+            cold = run(command, Path(cache))
+            warm = run(command, Path(cache))
+        rows.append((command, seconds, megabytes, cold, warm))
+    return rows
+
+
+def report(rows, kernels: int) -> list:
+    """The rows as text: each command cold and warm against its budget, then its
+    `kernels` slowest kernels."""
+    lines = [f"{'command (first call, empty cache)':<58} {'wall':>6} {'cpu':>6} {'MB':>6} "
+             f"{'budget':>12} {'warm':>6}"]
+    for command, seconds, megabytes, cold, warm in rows:
+        shown = command if len(command) <= 58 else command[:55] + "..."
+        if not cold["ok"]:
+            lines.append(f"{shown:<58} failed: {cold['error']}")
+            continue
+        budget = f"{seconds} s" + (f", {megabytes} MB" if megabytes else "")
+        over = cold["wall"] > seconds or (megabytes and cold["megabytes"] > megabytes)
+        lines.append(f"{shown:<58} {cold['wall']:>6.1f} {cold['cpu']:>6.1f} "
+                     f"{cold['megabytes']:>6.0f} {budget:>12} {warm['wall']:>6.2f}"
+                     f"{'  over' if over else ''}")
+        ranked = sorted(cold["kernels"].items(), key=lambda kv: -kv[1][0])
+        total = sum(s for s, _ in cold["kernels"].values())
+        lines.append(f"    {len(ranked)} kernels, {sum(n for _, n in cold['kernels'].values())}"
+                     f" specialisations, {total:.1f} s compiling")
+        for name, (took, count) in ranked[:kernels]:
+            lines.append(f"    {took:>6.2f} s  x{count}  {name.removeprefix('eureka.')}")
+    m = machine()
+    lines.append("wall and CPU seconds, peak MB of the whole process; kernel seconds are "
+                 "each kernel's own compile time (callees taken out)")
+    lines.append(f"machine: {m['cpu']}, {m['cores']} cores, Python {m['python']}, "
+                 f"Numba {m['numba']}, {m['system']}")
+    return lines
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m eureka.benchmarks.compile",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", metavar="TEXT",
+                        help="only the commands containing this text, e.g. mathable")
+    parser.add_argument("--kernels", type=int, default=8,
+                        help="the slowest kernels listed per command (default 8)")
+    args = parser.parse_args(argv)
+    if args.kernels < 0:
+        parser.error("--kernels must be 0 or more")
+    checkout = Path("docs/examples").is_dir()
+    commands = [c for c in COMMANDS if (not args.only or args.only in c[0])
+                and (checkout or "docs/" not in c[0])]
+    if not commands:
+        parser.error(f"no command contains {args.only!r}")
+    sys.stdout.write("\n".join(report(measure(commands), args.kernels)) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,199 @@
+"""Numba's compiler for eureka's kernels, with a disk cache that cannot run stale code,
+and word of when it compiles.
+
+Every kernel module takes `njit` from here. Numba keys a cached kernel on the file that
+defines it, not on the files of the kernels it calls or of the constants it reads: a
+changed callee would leave its callers running the old code. So eureka's kernels are
+cached in a folder named by `key()`, a hash of the kernel sources, of every eureka
+module they import, and of the versions of Numba and Python: a change to any of them
+starts a new folder. The folder is under NUMBA_CACHE_DIR when it is set, else under the
+user's cache directory (XDG_CACHE_HOME, or ~/.cache); of the other keys' folders the
+KEPT newest stay.
+
+    with jit.watched(started, ended):   # started() when a kernel begins to compile
+        ...                             # (not when it loads from the cache), ended()
+
+Importing this module imports no Numba: the first kernel defined does.
+"""
+
+import atexit
+import functools
+import hashlib
+import json
+import os
+import platform
+import re
+import shutil
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+KEPT = 3
+"""How many caches of other keys stay (other checkouts, other versions)."""
+_KERNELS = re.compile(r"^\s*(?:from|import)\s+(?:numba|eureka\.jit)\b", re.MULTILINE)
+_IMPORT = re.compile(r"^\s*(?:from|import)\s+(eureka(?:\.\w+)*)", re.MULTILINE)
+_FROM = re.compile(r"^\s*from\s+(eureka(?:\.\w+)*)\s+import\s+\(?([\w\s,]+)", re.MULTILINE)
+_watchers: list = []
+
+
+def _file(module: str) -> Path | None:
+    """The source file of the eureka module `module`, if it is one."""
+    parts = module.split(".")[1:]
+    for path in (PACKAGE.joinpath(*parts).with_suffix(".py"),
+                 PACKAGE.joinpath(*parts, "__init__.py")):
+        if path.is_file():
+            return path
+    return None
+
+
+def sources() -> list[Path]:
+    """The kernel modules (those that import Numba or this module) and every eureka
+    module they import, directly or not: what a kernel's compiled code can depend on."""
+    texts = {path: path.read_text(encoding="utf-8") for path in PACKAGE.rglob("*.py")}
+    todo = [path for path, text in texts.items() if _KERNELS.search(text)]
+    found = set()
+    while todo:
+        path = todo.pop()
+        if path in found:
+            continue
+        found.add(path)
+        text = texts[path]
+        names = set(_IMPORT.findall(text))
+        for package, imported in _FROM.findall(text):   # from eureka.x import module
+            names.update(f"{package}.{name.split()[0]}" for name in imported.split(",")
+                         if name.split())
+        todo.extend(f for f in map(_file, names) if f is not None)
+    return sorted(found)
+
+
+def key() -> str:
+    """A hash of the sources a kernel can depend on and of the compiler's versions."""
+    import numba
+
+    digest = hashlib.sha256()
+    for part in (numba.__version__, sys.version, platform.machine()):
+        digest.update(part.encode())
+    for path in sources():
+        digest.update(str(path.relative_to(PACKAGE)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def folder() -> Path:
+    """Where the kernels of these sources are cached."""
+    root = os.environ.get("NUMBA_CACHE_DIR")
+    if root:
+        base = Path(root)
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "eureka"
+    return base / f"kernels-{key()}"
+
+
+def _prune(kept: Path) -> None:
+    """Remove the caches of other keys beside `kept`, all but the newest KEPT."""
+    others = sorted((p for p in kept.parent.glob("kernels-*") if p != kept and p.is_dir()),
+                    key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in others[KEPT:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+@functools.cache
+def cache() -> Path | None:
+    """The folder of the kernel cache, made now; None when none can be written (the
+    kernels then compile in every process)."""
+    path = folder()
+    if not path.is_dir():
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return None
+        _prune(path)
+    return path if os.access(path, os.W_OK) else None
+
+
+def njit(**options):
+    """numba.njit(**options), the kernel cached in `cache()` when `cache` is asked for.
+    The folder is Numba's for this decoration only: other Numba code in the process
+    keeps its own, and Numba re-reading NUMBA_CACHE_DIR later cannot move eureka's."""
+    import numba
+
+    _listen()
+    where = cache()
+    options["cache"] = options.get("cache", False) and where is not None
+    compiler = numba.njit(**options)
+
+    def decorate(function):
+        before = numba.config.CACHE_DIR
+        numba.config.CACHE_DIR = str(where)
+        try:
+            return _by_type(compiler(function))
+        finally:
+            numba.config.CACHE_DIR = before
+
+    return decorate
+
+
+def _by_type(dispatcher):
+    """`dispatcher`, compiled for the types of its arguments only, not for their values:
+    Numba compiles a kernel once more for every constant another kernel passes it
+    (`f(a, 0)` beside `f(a, i)`: one specialisation for the literal 0), which doubles
+    the compile time of the engine's helpers for no gain at run time."""
+    from numba.core import types
+
+    ask = dispatcher.get_call_template
+
+    def get_call_template(args, kws):
+        return ask(tuple(map(types.unliteral, args)),
+                   {name: types.unliteral(t) for name, t in kws.items()})
+
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
+
+
+@contextmanager
+def watched(started, ended):
+    """Within the block, `started()` is called when a kernel begins to compile and
+    `ended()` when it is compiled: its callees' compiles are part of it, a kernel
+    loaded from the cache calls neither."""
+    watcher = (started, ended)
+    _watchers.append(watcher)
+    try:
+        yield
+    finally:
+        _watchers.remove(watcher)
+
+
+@functools.cache
+def _listen() -> None:
+    """Tell the watchers of each outermost compile, from Numba's compile events; with
+    EUREKA_COMPILE_LOG set, write there at exit each kernel compiled and its own
+    seconds (its callees' compiles taken out), as JSON (eureka.benchmarks.compile)."""
+    from numba.core import event
+
+    log = os.environ.get("EUREKA_COMPILE_LOG")
+    records: list = []
+    stack: list = []
+
+    class Listener(event.Listener):
+        def on_start(self, started):
+            func = started.data["dispatcher"].py_func
+            stack.append([f"{func.__module__}.{func.__qualname__}", time.perf_counter(), 0.0])
+            if len(stack) == 1:
+                for begun, _ended in list(_watchers):
+                    begun()
+
+        def on_end(self, _):
+            name, start, inner = stack.pop()
+            took = time.perf_counter() - start
+            if stack:
+                stack[-1][2] += took
+            else:
+                for _begun, ended in list(_watchers):
+                    ended()
+            records.append((name, took - inner))
+
+    event.register("numba:compile", Listener())
+    if log:
+        atexit.register(lambda: Path(log).write_text(json.dumps(records)))

@@ -1,0 +1,36 @@
+"""The kernel cache cannot run stale code: a changed callee in another file makes its
+caller compile again (Numba alone would load the caller's old code from its cache)."""
+
+import os
+import shutil
+import subprocess
+import sys
+
+from tests.paths import ROOT
+
+LIBRARY = ROOT / "solver"
+
+MADE = ("import numpy as np\n"
+        "from eureka.analysis.values import most_cards\n"
+        "print(most_cards(np.array([2, 3]), 1, 10, True, 10**6, True)[8 - 1])\n")
+"""The most cards that make 8 of {2, 3} with powers: 2 (2 ^ 3), from numbers.power."""
+
+
+def _made(package, cache) -> int:
+    env = {**os.environ, "PYTHONPATH": str(package), "NUMBA_CACHE_DIR": str(cache)}
+    run = subprocess.run([sys.executable, "-c", MADE], env=env, cwd=package,
+                         capture_output=True, text=True, check=True)
+    return int(run.stdout)
+
+
+def test_a_changed_callee_recompiles_its_caller(tmp_path):
+    package, cache = tmp_path / "package", tmp_path / "cache"
+    shutil.copytree(LIBRARY, package / "eureka",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    assert _made(package, cache) == 2
+    callee = package / "eureka" / "numbers" / "kernels.py"
+    source = callee.read_text()
+    assert source.count("        acc *= b\n") == 1
+    callee.write_text(source.replace("        acc *= b\n", "        acc *= b + 1\n"))
+    assert _made(package, cache) == 0                  # 3 ** 3 = 27, 4 ** 2 = 16
+    assert len(list(cache.glob("kernels-*"))) == 2     # a new folder for the new sources
