@@ -27,7 +27,16 @@ settings.register_profile("ci", max_examples=200, **_COMMON)
 settings.register_profile("thorough", max_examples=5000, **_COMMON)
 
 IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if IN_CI else "dev"))
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if IN_CI else "dev")
+settings.load_profile(PROFILE)
+
+
+def heavy(examples: int) -> settings:
+    """The settings of a test whose every example costs a good part of a second: at most
+    `examples` of them, but the profile's own count in a `thorough` run."""
+    if PROFILE == "thorough":
+        return settings()
+    return settings(max_examples=min(examples, settings.default.max_examples))
 
 _skipped = []
 TESTS = Path(__file__).resolve().parent

@@ -10,6 +10,7 @@ from eureka.errors import SearchTooLarge
 from eureka.numbers import engine
 from eureka.numbers.rules import NUMBERS, PITAGORAS
 from eureka.numbers.solve import search_for, solve
+from tests.conftest import heavy
 from tests.oracle import numbers as oracle
 from tests.strategies import hands, rulesets
 
@@ -48,6 +49,7 @@ def test_the_bound_is_never_below_the_forms_built(listing):
     assert_bounded(listing)
 
 
+@heavy(40)
 @given(listings(max_size=6, max_value=3))
 def test_the_bound_holds_for_many_repeated_cards(listing):
     assert_bounded(listing)

@@ -13,6 +13,7 @@ from eureka.numbers import form as F
 from eureka.numbers.graph_texts import GraphTexts
 from eureka.numbers.solve import Group, search_for, solve
 from eureka.ops import to_ascii
+from tests.conftest import heavy
 from tests.oracle import infix as oracle
 from tests.schema_check import assert_valid
 from tests.strategies import hands, rulesets
@@ -103,6 +104,7 @@ def _solve(*args):
     return result.stdout.splitlines()
 
 
+@heavy(40)
 @given(st.lists(st.integers(1, 9), min_size=2, max_size=4), st.integers(0, 30),
        st.integers(0, 30))
 def test_streamed_and_limited_output_is_the_head_of_the_whole(cards, target, limit):
