@@ -34,3 +34,25 @@ def test_a_changed_callee_recompiles_its_caller(tmp_path):
     callee.write_text(source.replace("        acc *= b\n", "        acc *= b + 1\n"))
     assert _made(package, cache) == 0                  # 3 ** 3 = 27, 4 ** 2 = 16
     assert len(list(cache.glob("kernels-*"))) == 2     # a new folder for the new sources
+
+
+def test_a_compile_collects_its_garbage_and_leaves_the_collector_as_it_was():
+    import gc
+
+    from eureka.jit import COLLECTING, njit, watched
+
+    @njit()
+    def twice(x):
+        return 2 * x
+
+    seen = []
+    threshold = gc.get_threshold()
+    gc.disable()                                       # as the console scripts run
+    try:
+        with watched(lambda: seen.append((gc.isenabled(), gc.get_threshold())),
+                     lambda: None):
+            assert twice(3) == 6
+        assert seen == [(True, COLLECTING)]
+        assert not gc.isenabled() and gc.get_threshold() == threshold
+    finally:
+        gc.enable()
