@@ -18,7 +18,7 @@ from eureka.warm import warm, warm_order
 @click.argument("names", metavar="[GAME]...", nargs=-1)
 @click.option("--workers", type=click.IntRange(1), default=None, metavar="N",
               help="Processes compiling at once (default: one per core, at most 2 - "
-                   "each takes up to 1.5 GB).")
+                   "each takes up to 1 GB).")
 @click.option("--quiet", "-q", is_flag=True, help="Say nothing but errors.")
 def command(names, workers, quiet):
     from eureka import jit, parallel
