@@ -10,8 +10,9 @@ from dataclasses import dataclass
 class GameEntry:
     """One game: its command name, its title, a one-line summary, the verbs it answers,
     the library module exporting its contract (`GAME`), the CLI module rendering it
-    (eureka.cli.<renderer>), and about how long its kernels take to compile the first
-    time, on two cores (`python -m eureka.benchmarks.compile` measures it)."""
+    (eureka.cli.<renderer>), and about how many seconds its kernels take to compile the
+    first time (on the machine of docs/BENCHMARKS.md; `python -m
+    eureka.benchmarks.compile` measures it)."""
 
     name: str
     title: str

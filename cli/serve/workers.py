@@ -8,8 +8,9 @@ that game's kernels (the same examples, from the cache: a second or two), as soo
 the game is warm or else before the request, with no time limit: no worker is stopped
 while it compiles or loads. A request waits for its game's warm-up (at most
 WARMING_WAIT seconds), then for a free worker (at most the time limit, the requests
-served in the order they came): past either it is told the server is busy. Its run has the time limit: a worker that takes longer is
-stopped and a fresh one started in its place.
+served in the order they came): past either it is told the server is busy. Its run has
+the time limit: a worker that takes longer is stopped and a fresh one started in its
+place.
 """
 
 import collections
