@@ -5,6 +5,7 @@ command runs; listing the commands reads the registry alone, so `eureka --help` 
 commands that need no kernel start without importing Numba.
 """
 
+import copy
 import functools
 import importlib
 
@@ -55,7 +56,8 @@ class VerbGroup(OneLineGroup):
 
 
 def _announcing(command: click.Command, game) -> click.Command:
-    """`command`, saying once when it compiles `game`'s kernels (not under --quiet)."""
+    """A copy of `command` that says once when it compiles `game`'s kernels (not under
+    --quiet); the renderers' own command objects are left as they are."""
     run = command.callback
 
     @functools.wraps(run)
@@ -65,8 +67,9 @@ def _announcing(command: click.Command, game) -> click.Command:
         with compiling(game.title, game.compile_seconds, kwargs.get("quiet", False)):
             return run(*args, **kwargs)
 
-    command.callback = announced
-    return command
+    announcing = copy.copy(command)
+    announcing.callback = announced
+    return announcing
 
 
 class Eureka(OneLineGroup):

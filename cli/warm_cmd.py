@@ -34,4 +34,5 @@ def command(names, workers, quiet):
             if not quiet:
                 click.echo(f"{GAMES[name].title}: ready ({time.monotonic() - start:.0f} s)")
     if not quiet:
-        click.echo(f"kernels cached in {jit.cache()}")
+        click.echo(f"kernels cached in {jit.cache()}" if jit.cache() is not None else
+                   "no cache folder can be written here: each process compiles anew")

@@ -45,6 +45,20 @@ def test_warm_refuses_a_game_it_does_not_know(tmp_path):
     assert "Traceback" not in done.stderr
 
 
+def test_the_renderers_commands_are_wrapped_afresh_each_time_not_again_and_again():
+    import click
+
+    from eureka.cli.main import VerbGroup
+    from eureka.cli.mathable_cmds import solve_mathable
+
+    original = solve_mathable.callback
+    group = VerbGroup("solve")
+    ctx = click.Context(group)
+    first, second = (group.get_command(ctx, "mathable") for _ in range(2))
+    assert solve_mathable.callback is original
+    assert first.callback.__wrapped__ is original and second.callback.__wrapped__ is original
+
+
 class _Terminal(io.StringIO):
     def isatty(self):
         return True
