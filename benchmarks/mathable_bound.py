@@ -21,6 +21,7 @@ import numpy as np
 from eureka.benchmarks.workloads import mathable_hard_racks
 from eureka.errors import SearchTooLarge
 from eureka.mathable import kernels, solve
+from eureka.mathable.bound import SCRATCH
 
 DRAWS = 20                  # partial turns drawn at most per sample asked for
 
@@ -78,7 +79,7 @@ def fresh_caps(board, vals, left, placed, tables=None):
 def promised(board, vals, left, codes) -> tuple:
     """order_bound of the tokens left with the set's own caps, and with its parent's
     (the board before its last placement, shifted by that placement)."""
-    scratch = np.zeros(1 << min(int(left.sum()), 6), dtype=np.int64)
+    scratch = np.zeros(SCRATCH, dtype=np.int64)
     own = kernels.order_bound(vals, left, fresh_caps(board, vals, left, codes), 0, 0,
                               scratch)
     last = codes[-1]

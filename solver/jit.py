@@ -36,6 +36,9 @@ KEPT = 3
 _KERNELS = re.compile(r"^\s*(?:from|import)\s+(?:numba|eureka\.jit)\b", re.MULTILINE)
 _IMPORT = re.compile(r"^\s*(?:from|import)\s+(eureka(?:\.\w+)*)", re.MULTILINE)
 _FROM = re.compile(r"^\s*from\s+(eureka(?:\.\w+)*)\s+import\s+\(?([\w\s,]+)", re.MULTILINE)
+OPT = 2
+"""LLVM's optimisation level for the kernels (Numba's default is 3): they compile faster
+at the same speed (docs/BENCHMARKS.md, "First use"). NUMBA_OPT, when set, is obeyed."""
 COLLECTING = (50_000, 20, 20)
 """The garbage collector's thresholds while a kernel compiles: it runs (a compile leaves
 cyclic garbage: without it Mathable's peaks at 1.3 GB instead of 0.94), but seldom (at
@@ -78,7 +81,7 @@ def key() -> str:
     import numba
 
     digest = hashlib.sha256()
-    for part in (numba.__version__, sys.version, platform.machine()):
+    for part in (numba.__version__, sys.version, platform.machine(), repr(_optimised())):
         digest.update(part.encode())
     for path in sources():
         digest.update(str(path.relative_to(PACKAGE)).encode())
@@ -125,6 +128,7 @@ def njit(**options):
     import numba
 
     _listen()
+    _optimised()
     where = cache()
     options["cache"] = options.get("cache", False) and where is not None
     compiler = numba.njit(**options)
@@ -138,6 +142,30 @@ def njit(**options):
             numba.config.CACHE_DIR = before
 
     return decorate
+
+
+def plain(function):
+    """A kernel helper that allocates no array, compiled without Numba's reference counts:
+    passing it arrays costs no atomic increments, so the hot loops can call it (rather
+    than have it inlined, which compiles slower)."""
+    return njit(cache=True, _nrt=False)(function)
+
+
+def inlined(function):
+    """A kernel helper that allocates no array, compiled without Numba's reference counts
+    and inlined by LLVM into every caller."""
+    return njit(cache=True, _nrt=False, forceinline=True)(function)
+
+
+@functools.cache
+def _optimised():
+    """The optimisation level the kernels compile at: OPT unless NUMBA_OPT is set. Set
+    before Numba's compiler starts (the first compile in the process)."""
+    import numba
+
+    if "NUMBA_OPT" not in os.environ:
+        numba.config.OPT = numba.config._OptLevel(OPT)
+    return numba.config.OPT
 
 
 def _by_type(dispatcher):

@@ -21,25 +21,25 @@ set's squares and the squares it interacts with are bit masks over the padded bo
 import numpy as np
 from numba import prange
 
-from eureka.jit import njit
+from eureka.jit import inlined, njit
 from eureka.mathable import table
-from eureka.mathable.bound import order_bound
+from eureka.mathable.bound import SCRATCH, order_bound
 from eureka.mathable.lines import (CODE_SHIFT, DIRS, EMPTY, N_CELLS, completes,
                                    independent, pair_results)
 from eureka.mathable.tokens import MAX_RACK
 
 WORDS = -(-N_CELLS // 64)          # bit-mask words over the padded board
 MAX_PARTS = 4                       # components a placement can join: one per direction
-CHUNKS = 16                         # shares of a parallel loop (join_round, kernels.own_bounds):
-                                    # several per thread, for balance
+CHUNKS = 16                         # shares of a parallel loop (join_round,
+                                    # connected.own_bounds): several per thread, for balance
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _set(mask, e, c):
     mask[e, c >> 6] |= np.uint64(1) << np.uint64(c & 63)
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _apart(zone, own, a, b):
     """Whether sets a and b share no square and leave each other's lines alone."""
     for w in range(WORDS):
@@ -97,7 +97,7 @@ def sub_multisets(rack_cnt, radix, subsets):
     return start, out
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _within(t, s, rack_cnt, radix):
     """Whether multiset t is part of multiset s."""
     for k in range(rack_cnt.size):
@@ -173,7 +173,7 @@ def _fits(start, arms, subsets):
     return fits
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _from(sub_start, subs, left, m):
     """The place of the first sub-multiset of `left` not below m in subs."""
     lo, hi = sub_start[left], sub_start[left + 1]
@@ -254,7 +254,7 @@ def _join_anchors(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets
     whole = np.zeros(MAX_PARTS + 1, dtype=np.int64)    # placements chosen
     counted = -1                        # the anchors so far, over every square
     spare = np.empty_like(rack_cnt)     # scratch of _worth
-    best = np.zeros(1 << min(rack_cnt.sum(), 6), dtype=np.int64)
+    best = np.zeros(SCRATCH, dtype=np.int64)
     for q in range(N_CELLS):
         base = q * subsets
         if start[base + subsets] - start[base] < 2:
@@ -316,7 +316,7 @@ def _join_anchors(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets
     return parts[:found], tcode[:found], score[:found]
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _blocked(arms):
     """Which of q's eight line squares (bits as _around's arms) a set holding `arms`
     leaves to no other set apart from it: both squares of each direction it holds, and
@@ -330,7 +330,7 @@ def _blocked(arms):
     return out
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _held(board, q):
     """Which of q's eight line squares hold a token (bits as _around's arms)."""
     out = np.int64(0)
@@ -515,14 +515,14 @@ def best_packings(keys, info, which, rack_cnt, radix, subsets, bonus, limit, sca
     return fkey[:nf][keep], fscore[:nf][keep], fsize[:nf][keep], found[:nf][keep]
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _sift_up(heap, i):
     while i > 0 and heap[(i - 1) // 2] > heap[i]:
         heap[i], heap[(i - 1) // 2] = heap[(i - 1) // 2], heap[i]
         i = (i - 1) // 2
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _sift_down(heap, hn):
     i = 0
     while True:

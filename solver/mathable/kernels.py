@@ -1,27 +1,29 @@
-"""Numba kernels for the exact best turn.
+"""Numba kernels for the exact best turn: the moves, their caps, and the search.
 
 The board and its cross-checks (`cand`) are lines.py's.
 
 A turn is a set of placements: what can follow depends only on the set (the board and
-the rack that remain), while its score depends on the order.  `best_sets` searches the
-sets depth first with a branch and bound: each set is stored once (table.py) with the
-best score of any order found, and a set is not expanded when even the most its
-remaining tokens could add (`caps`, `order_bound`) cannot reach the `limit` best totals
-found so far.  The caps are a maximum over the empty squares, and a placement changes
-only the squares whose lines run through it: so each set takes its parent's caps and
-raises them by those squares alone (`caps_around`).
+the rack that remain), while its score depends on the order.  `ranked_sets` searches
+the sets depth first (`grow`) with a branch and bound: each set is stored once
+(table.py) with the best score of any order found, and a set is not expanded when even
+the most its remaining tokens could add (`caps`, `order_bound`) cannot reach the
+`limit` best totals found so far.  The caps are a maximum over the empty squares, and a
+placement changes only the squares whose lines run through it: so each set takes its
+parent's caps and raises them by those squares alone (`caps_around`).  connected.py
+searches long racks by connected sets with the same `grow`.
 
-The helpers of the search's inner loop are compiled inline (`inline="always"`): a call
-to a compiled function counts references to every array it is passed (atomic
-operations), and those calls took about a quarter of the search's time.
+The search's state travels as named tuples (Rack, Ranking, Scratch). The helpers of its
+inner loop are `inlined` (eureka.jit): compiled without reference counts and inlined by
+LLVM, as fast as Numba's own inlining and much faster to compile.
 """
 
-import numpy as np
-from numba import prange
+from collections import namedtuple
 
-from eureka.jit import njit
+import numpy as np
+
+from eureka.jit import inlined, njit
 from eureka.mathable import components, table
-from eureka.mathable.bound import order_bound
+from eureka.mathable.bound import SCRATCH, order_bound
 from eureka.mathable.lines import (CODE_SHIFT, DIRS, EMPTY, MAX_TOKEN, N_CELLS, SQUARES,
                                    WALL, completes, fill_cand, independent,
                                    refresh_around)
@@ -34,7 +36,7 @@ OWN_LEFT = 3                # a set's own bound is checked when at most this man
                             # tokens are left: with more, it prunes almost nothing
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _made_slot(cand, c, d, j, slot):
     """The rack slot of the j-th value direction d makes at square c, or -1 when it is
     no token of the rack or an earlier j made it already (each counted once)."""
@@ -47,7 +49,7 @@ def _made_slot(cand, c, d, j, slot):
     return slot[v]
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _count_equations(cand, c, slot, left, hits):
     """hits[k] += the directions at square c that make rack token k (still left)."""
     for d in range(4):
@@ -159,7 +161,7 @@ def open_squares(board, sq_op, award):
     return np.array(near, dtype=np.int64), far
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _cap_square(board, sq_op, award, cand, left, slot, r, with_one, with_two, cap, c,
                 n0, n1):
     """Raise cap[k, b] by what empty square c allows (see caps), for b up to where it
@@ -231,7 +233,7 @@ def caps(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two, near
             cap[k, b] = max(cap[k, b], cap[k, b - 1])
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _caps_near(board, sq_op, award, cand, left, slot, r, with_one, with_two, placed, m,
                cap, seen, stamp, n0, n1):
     """Raise the caps by the empty squares around the placed squares placed[:m], each
@@ -247,14 +249,16 @@ def _caps_near(board, sq_op, award, cand, left, slot, r, with_one, with_two, pla
                                 with_two, cap, c, n0, n1)
 
 
-@njit(cache=True, inline="always")
+@inlined
 def caps_from(rooted, board, sq_op, award, cand, left, slot, r, with_one, with_two,
               placed, m, cap, seen, stamp, n0, n1):
     """Caps of the set placed[:m], down on the board, from `rooted`: caps on the root
     board with the same tokens left.  Only the squares around the placed ones have
     lines that changed: they are raised by their caps on this board (their caps on the
     root, and those of the placed squares, stay in: these caps can be looser)."""
-    cap[:, :] = rooted
+    for k in range(cap.shape[0]):
+        for b in range(cap.shape[1]):
+            cap[k, b] = rooted[k, b]
     _caps_near(board, sq_op, award, cand, left, slot, r, with_one, with_two, placed, m,
                cap, seen, stamp, n0, n1)
     for k in range(left.size):
@@ -262,7 +266,7 @@ def caps_from(rooted, board, sq_op, award, cand, left, slot, r, with_one, with_t
             cap[k, b] = max(cap[k, b], cap[k, b - 1])
 
 
-@njit(cache=True, inline="always")
+@inlined
 def caps_around(board, sq_op, award, cand, left, slot, r, with_one, with_two, cap, p,
                 n0, n1):
     """Raise cap[k, b] (b < r) by the squares whose lines run through square p, the
@@ -282,14 +286,22 @@ def caps_around(board, sq_op, award, cand, left, slot, r, with_one, with_two, ca
 def _sorted_moves(board, sq_op, award, cand, rack_vals, codes, pts):
     """The root's legal placements into codes/pts, highest points first; how many."""
     cells, idx, p = single_moves(board, sq_op, award, cand, rack_vals)
-    order = np.argsort(-p, kind="mergesort")
-    for i in range(order.size):
-        codes[i] = cells[order[i]] * 16 + idx[order[i]]
-        pts[i] = p[order[i]]
-    return order.size
+    top = 0
+    for i in range(p.size):
+        top = max(top, p[i])
+    at = np.zeros(top + 2, dtype=np.int64)      # a counting sort, stable: at[v + 1]
+    for i in range(p.size):                     # moves score more than v
+        at[p[i]] += 1
+    for v in range(top - 1, -1, -1):
+        at[v] += at[v + 1]
+    for i in range(p.size):
+        j = at[p[i] + 1]
+        at[p[i] + 1] += 1
+        codes[j], pts[j] = cells[i] * 16 + idx[i], p[i]
+    return p.size
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _child_moves(board, award, cand, rack_vals, left, slot, p, mark, stamp, hits,
                  new_code, new_pts, codes, pts, m, out_codes, out_pts):
     """The legal placements after a token went down on square p, highest points first:
@@ -332,7 +344,7 @@ def _child_moves(board, award, cand, rack_vals, left, slot, p, mark, stamp, hits
     return n
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _remove(codes, n, code):
     """Take `code` out of codes[:n], keeping the order of the others."""
     j = 0
@@ -352,15 +364,155 @@ def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states
     return n, found
 
 
+Rack = namedtuple("Rack", "vals cnt left slot radix subsets full")
+"""The rack as the search holds it: its distinct values (vals) and their counts (cnt);
+the tokens of each still off the board (left: changed as placements go down and come
+back); slot[v]: value v's index in vals (−1: not in the rack); the tokens left as a
+mixed-radix number (radix; `subsets` such numbers); full: the rack's size."""
+
+Ranking = namedtuple("Ranking", "scale offset reach bonus limit")
+"""How the search ranks sets: key = total × scale + offset[the tokens left] (see
+ranked_sets); bonus: the full-rack bonus; limit: how many best sets it keeps."""
+
+Scratch = namedtuple("Scratch", "placed score nxt subs capped couldk cap mn mcode mpts "
+                                "cur child key mark hits new_code new_pts seen n0s n1s "
+                                "best zone")
+"""The search's working memory. By depth: the last placement, the score so far, the
+next move to try, the tokens left, whether the caps are known (and the caps, cap),
+each token's bound (couldk), the moves (mcode, mpts; mn of them). Then the set's codes
+(cur, sorted) and a child's (child), a key, scratch for the moves and caps, and
+(connected search) how many placed squares each square is near (zone)."""
+
+SETS, HELD, STEPS, STAMP, CAPSTAMP = range(5)
+"""The search's counters (at[...]): sets stored, sets in the heap, placements tried,
+and the stamps of the move and cap scratch."""
+
+
+@njit(cache=True)
+def new_rack(rack_vals, rack_cnt):
+    """The Rack of these values and counts, every token left."""
+    nv = rack_vals.size
+    full = 0
+    for k in range(nv):
+        full += rack_cnt[k]
+    slot = np.full(MAX_TOKEN + 1, -1, dtype=np.int64)
+    for k in range(nv):
+        slot[rack_vals[k]] = k
+    radix = np.ones(nv, dtype=np.int64)
+    subsets = 1
+    for k in range(nv):
+        radix[k] = subsets
+        subsets *= rack_cnt[k] + 1
+    return Rack(rack_vals, rack_cnt, rack_cnt.copy(), slot, radix, subsets, full)
+
+
+@njit(cache=True)
+def new_scratch(board, sq_op, award, cand, rack):
+    """The Scratch of a search from this board, at depth 0: its moves sorted."""
+    nv, full = rack.vals.size, rack.full
+    width = SQUARES * nv                    # at most every square for every value
+    by_depth = np.zeros((4, full + 1), dtype=np.int64)    # placed, score, nxt, subs
+    by_depth[3, 0] = rack.subsets - 1
+    moves = np.empty((2, full + 1, width), dtype=np.int32)  # mcode, mpts
+    mn = np.zeros(full + 1, dtype=np.int64)
+    mn[0] = _sorted_moves(board, sq_op, award, cand, rack.vals, moves[0, 0], moves[1, 0])
+    return Scratch(by_depth[0], by_depth[1], by_depth[2], by_depth[3],
+                   np.zeros(full + 1, dtype=np.bool_),
+                   np.full((full + 1, nv), -1, dtype=np.int64),
+                   np.zeros((full + 1, nv, full + 1), dtype=np.int64), mn, moves[0], moves[1],
+                   np.empty(MAX_RACK + 1, dtype=np.int64),
+                   np.empty(MAX_RACK + 1, dtype=np.int64),
+                   np.empty(table.KEY_WORDS, dtype=np.uint64),
+                   np.zeros(N_CELLS, dtype=np.int64), np.zeros(nv, dtype=np.int64),
+                   np.empty(8 * nv, dtype=np.int64), np.empty(8 * nv, dtype=np.int64),
+                   np.zeros(N_CELLS, dtype=np.int64), np.zeros(nv, dtype=np.int64),
+                   np.zeros(nv, dtype=np.int64), np.zeros(SCRATCH, dtype=np.int64),
+                   np.zeros(N_CELLS, dtype=np.int64))
+
+
+@njit(cache=True)
+def start_at(sc, base, score, sub, capped, moves):
+    """Depth `base` of the scratch made the start of a search from the set sc.cur[:base]
+    (down on the board; score: its score, sub: the tokens left, capped: whether
+    sc.cap[base] holds its caps, moves: how many of its moves sc.mcode[base] holds).
+
+    Writes into a Scratch go through functions that take it as an argument, as here:
+    Numba's dead-code elimination can drop a write through a named tuple's field in the
+    function that made the tuple when nothing there reads it again."""
+    sc.placed[base], sc.score[base], sc.nxt[base], sc.subs[base] = -1, score, 0, sub
+    sc.capped[base] = capped
+    for k in range(sc.couldk.shape[1]):
+        sc.couldk[base, k] = -1
+    sc.mn[base] = moves
+
+
+@njit(cache=True)
+def no_tables(rack):
+    """The caps' tables (with_one, with_two, near, far, filled) before any is needed
+    (cap_tables makes them)."""
+    nv = rack.vals.size
+    return (np.zeros((0, MAX_TOKEN + 1, 5, nv), dtype=np.bool_),
+            np.zeros((0, 5, nv), dtype=np.bool_), np.zeros(0, dtype=np.int64),
+            np.zeros((5, 5), dtype=np.int64), np.zeros(rack.subsets, dtype=np.bool_))
+
+
+@inlined
+def threshold(info, heap, held, limit):
+    """The least total of the `limit` best sets so far, or −1 while fewer are held."""
+    return info[heap[0], table.TOTAL] if held == limit else -1
+
+
 @njit(cache=True, nogil=True)
 def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states,
-                bound_after, scale, offset, reach, connected=False):
-    """The `limit` best sets of placements, by branch and bound over the sets.
+                bound_after, scale, offset, reach):
+    """The `limit` best sets of placements, by branch and bound over the sets (grow).
 
     Ranked by key = total × scale + offset[the tokens left] (the score: scale 1,
     offsets 0; equity: leave values as whole offsets ≥ 0), the tokens left as a
     mixed-radix number over the rack's values; reach[s] ≥ the offset of every
-    sub-multiset of s, so that the bounds below stay upper bounds of the key.
+    sub-multiset of s, so that the bounds stay upper bounds of the key.
+
+    Returns (entries, steps, sets): the number of sets stored (negative: more than
+    max_states, the search stopped), the placements tried (the search's work, which
+    its time follows closely) and, for each set whose total reaches the final
+    threshold, a row: key, score, size, then its placement codes in order (−1
+    padded). connected.connected_sets finds the same sets by another way."""
+    cand = fill_cand(board, sq_op)
+    rack = new_rack(rack_vals, rack_cnt)
+    sc = new_scratch(board, sq_op, award, cand, rack)
+    keys, info, slots = table.new(256)
+    heap = np.empty(limit, dtype=np.int64)
+    at = np.zeros(5, dtype=np.int64)
+    rank = Ranking(scale, offset, reach, bonus, limit)
+    done, keys, info, slots, _ = grow(board, sq_op, award, cand, board.copy(), rack, rank,
+                                      sc, at, keys, info, slots, heap, no_tables(rack), 0,
+                                      max_states, bound_after, False)
+    n = at[SETS]
+    if not done:
+        return -n - 1, at[STEPS], np.zeros((0, 3 + MAX_RACK), dtype=np.int64)
+    thr = threshold(info, heap, at[HELD], limit)
+    m = 0
+    for e in range(n):
+        if info[e, table.TOTAL] >= thr:
+            m += 1
+    total, score, size = (np.empty(m, dtype=np.int64), np.empty(m, dtype=np.int64),
+                          np.empty(m, dtype=np.int64))
+    parts = np.full((m, MAX_RACK), -1, dtype=np.int64)
+    m = 0
+    for e in range(n):
+        if info[e, table.TOTAL] >= thr:
+            total[m], score[m] = info[e, table.TOTAL], info[e, table.G]
+            size[m] = info[e, table.SIZE]
+            parts[m, 0] = e
+            m += 1
+    return n, at[STEPS], rows(keys, info, slots, total, score, size, parts)
+
+
+@njit(cache=True, nogil=True)
+def grow(board, sq_op, award, cand, root, rack, rank, sc, at, keys, info, slots, heap,
+         tables, base, max_states, bound_after, connected):
+    """Search the sets that grow the set down on the board (sc.cur[:base], its state at
+    depth `base` in sc) and store those that may matter; the search's counters in at.
 
     Depth first, highest-scoring placement first.  Each set is stored once, with the
     best score of any order found and that order's last placement; it is expanded
@@ -373,198 +525,30 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
     a set cut off is not stored.  Every set with a total at or above the final
     threshold is therefore found, with its exact score.  Bounding starts once
     `bound_after` sets are stored (BOUND_AFTER): it costs more than it saves in small
-    searches.
+    searches.  `connected`: grow by placements next to the set only (sc.zone).
 
-    `connected`: the search keeps connected sets only (components.py): it grows them
-    by placements next to the set, joins them by a placement next to several
-    (components.join_round) and grows the sets joined, until a round of joins finds
-    nothing new; then the best turns are packed from them.  The bound stays valid: a
-    component of a turn can go down first, in its best order, so the turn scores at
-    most its best score plus the most the rest could add after it.  Each set keeps that
-    bound (table.BOUND: from the caps it was checked with, and from its own caps before
-    a round of joins or its growth); a set whose bound falls short of the threshold is
-    neither joined nor grown again, and a joined set is bounded by each of its parts
-    (and not kept at all when its largest part's caps rule it out: components._worth).
-    The own bounds of many sets at once (before a round of joins, and of the sets it
-    joined: from the root's caps, caps_from) and the joins run on the threads
-    (own_bounds, components.join_round).
-
-    Returns (entries, steps, sets): the number of sets stored (negative: more than
-    max_states, the search stopped), the placements tried (the search's work, which
-    its time follows closely) and, for each set whose total reaches the final
-    threshold, a row: key, score, size, then its placement codes in order (−1
-    padded)."""
-    nv = rack_vals.size
-    full = 0
-    for k in range(nv):
-        full += rack_cnt[k]
-    cand = fill_cand(board, sq_op)
-    root = board.copy()
-    near, far = np.zeros(0, dtype=np.int64), np.zeros((5, 5), dtype=np.int64)
-    width = SQUARES * nv                    # at most every square for every value
-    mcode = np.empty((full + 1, width), dtype=np.int32)
-    mpts = np.empty((full + 1, width), dtype=np.int32)
-    mn = np.zeros(full + 1, dtype=np.int64)
-    mn[0] = _sorted_moves(board, sq_op, award, cand, rack_vals, mcode[0], mpts[0])
-    keys, info, slots = table.new(256)
-    n = 0
-    heap = np.empty(limit, dtype=np.int64)
-    hn = 0
-    left = rack_cnt.copy()
-    slot = np.full(MAX_TOKEN + 1, -1, dtype=np.int64)     # token value -> rack index
-    for k in range(nv):
-        slot[rack_vals[k]] = k
-    radix = np.ones(nv, dtype=np.int64)     # the tokens left as a mixed-radix number
-    subsets = 1
-    for k in range(nv):
-        radix[k] = subsets
-        subsets *= rack_cnt[k] + 1
-    with_one = np.zeros((0, MAX_TOKEN + 1, 5, nv), dtype=np.bool_)  # made when needed
-    with_two = np.zeros((0, 5, nv), dtype=np.bool_)
-    filled = np.zeros(subsets, dtype=np.bool_)
-    book = np.zeros((0, nv, full + 1), dtype=np.int8)   # connected: own caps of sets,
-    booked = np.zeros(0, dtype=np.int64)                # entries booked[i]
-    cap = np.zeros((full + 1, nv, full + 1), dtype=np.int64)   # caps by depth
-    capped = np.zeros(full + 1, dtype=np.bool_)                  # cap[depth] known
-    best = np.zeros(1 << min(full, 6), dtype=np.int64)
-    cur = np.empty(MAX_RACK + 1, dtype=np.int64)          # the set's codes, sorted
-    child = np.empty(MAX_RACK + 1, dtype=np.int64)
-    key = np.empty(table.KEY_WORDS, dtype=np.uint64)
-    placed = np.zeros(full + 1, dtype=np.int64)
-    score = np.zeros(full + 1, dtype=np.int64)
-    nxt = np.zeros(full + 1, dtype=np.int64)
-    mark = np.zeros(N_CELLS, dtype=np.int64)
-    hits = np.zeros(nv, dtype=np.int64)
-    new_code = np.empty(8 * nv, dtype=np.int64)
-    new_pts = np.empty(8 * nv, dtype=np.int64)
-    seen = np.zeros(N_CELLS, dtype=np.int64)
-    capstamp = 0
-    n0s = np.zeros(nv, dtype=np.int64)
-    n1s = np.zeros(nv, dtype=np.int64)
-    couldk = np.full((full + 1, nv), -1, dtype=np.int64)
-    subs = np.zeros(full + 1, dtype=np.int64)      # the tokens left, by depth
-    subs[0] = subsets - 1
-    zone = np.zeros(N_CELLS, dtype=np.int64)        # connected: squares next to the set
-    queue = np.zeros(0, dtype=np.int64)             # connected: sets to grow from
-    qi = 0
-    joined = np.zeros(0, dtype=np.int64)            # scores at the last round of joins
-    stamp, depth, steps, base = 0, 0, 0, 0
-    bounded = 0                                     # connected: own bounds worked out
+    Back at depth `base`, the set grown from is still down.  Returns (whether the
+    search stayed within max_states sets, then keys, info, slots, tables: the table and
+    the caps' tables, grown)."""
+    with_one, with_two, near, far, filled = tables
+    (placed, score, nxt, subs, capped, couldk, cap, mn, mcode, mpts, cur, child, key,
+     mark, hits, new_code, new_pts, seen, n0s, n1s, best, zone) = sc
+    rack_vals, left, slot, radix, subsets, full = (rack.vals, rack.left, rack.slot,
+                                                   rack.radix, rack.subsets, rack.full)
+    scale, offset, reach, bonus, limit = rank
+    n, hn, steps, stamp, capstamp = at[SETS], at[HELD], at[STEPS], at[STAMP], at[CAPSTAMP]
+    depth = base
+    done = True
     while True:
         if nxt[depth] == mn[depth]:
-            if depth > base:
-                code = placed[depth]
-                _take_back(board, sq_op, cand, left, code)
-                _remove(cur, depth, code)
-                if connected:
-                    _zone(zone, code >> CODE_SHIFT, -1)
-                depth -= 1
-                continue
-            for t in range(base - 1, -1, -1):   # the set grown from goes back, last
-                _take_back(board, sq_op, cand, left, cur[t])  # first: a square's
-                _zone(zone, cur[t] >> CODE_SHIFT, -1)  # own cand is as it went down
-            base = depth = 0                # (the root's moves are all tried)
-            if not connected:
+            if depth == base:
                 break
-            thr = info[heap[0], table.TOTAL] if hn == limit else -1
-            while qi < queue.size and (
-                    info[queue[qi], table.G] <= info[queue[qi], table.DONE] or
-                    _most(info, queue[qi], scale) < thr):
-                qi += 1
-            if qi == queue.size:
-                todo = np.array([e for e in range(bounded, n if thr >= 0 else 0)
-                                 if info[e, table.SIZE] < full and
-                                 _most(info, e, scale) >= thr], dtype=np.int64)
-                with_one, with_two, near, far, book, booked = _bound_own(
-                    root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info,
-                    todo, filled, with_one, with_two, near, far, bonus, reach, scale,
-                    book, booked)
-                bounded = n if thr >= 0 else 0
-                which = _may_reach(info, n, scale, thr)
-                changed = np.array([e >= joined.size or info[e, table.G] != joined[e]
-                                    for e in which], dtype=np.bool_)
-                if not changed.any():
-                    break
-                joined = info[:n, table.G].astype(np.int64)
-                row = np.full(n, -1, dtype=np.int64)    # each set's latest caps
-                for i in range(booked.size):
-                    row[booked[i]] = i
-                parts, tcode, jscore = components.join_round(
-                    root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info,
-                    which, changed, thr, scale, bonus, offset, reach, book, row[which])
-                queue = np.empty(tcode.size, dtype=np.int64)
-                qn, qi = 0, 0
-                for r in range(tcode.size):
-                    size2 = _joined(keys, parts[r], tcode[r], child)
-                    g2 = jscore[r]
-                    table.pack(child, size2, key)
-                    if n == keys.shape[0]:
-                        keys, info, slots = table.grow(keys, info, slots, n)
-                    e = table.find(keys, slots, key)
-                    most = table.UNKNOWN * scale
-                    for i in range(parts.shape[1]):
-                        if parts[r, i] >= 0:
-                            most = min(most, _most(info, parts[r, i], scale))
-                    if e >= 0:
-                        info[e, table.BOUND] = min(info[e, table.BOUND], most - g2 * scale)
-                        if g2 <= info[e, table.G]:
-                            continue
-                    if e < 0:
-                        if n >= max_states:
-                            return -n - 1, steps, np.zeros((0, 3 + MAX_RACK),
-                                                           dtype=np.int64)
-                        table.add(keys, info, slots, n, key, -1 - e)
-                        e, n = n, n + 1
-                        info[e, table.SIZE] = size2
-                        info[e, table.BOUND] = min(table.UNKNOWN, most - g2 * scale)
-                    sub = subsets - 1
-                    for t in range(size2):
-                        sub -= radix[child[t] & 15]
-                    info[e, table.G], info[e, table.LAST] = g2, tcode[r]
-                    info[e, table.TOTAL] = (g2 + (bonus if size2 == full else 0)
-                                            ) * scale + offset[sub]
-                    thr = info[heap[0], table.TOTAL] if hn == limit else -1
-                    if info[e, table.TOTAL] >= thr:
-                        hn = table.offer(heap, hn, info, e)
-                    if size2 < full:
-                        queue[qn] = e
-                        qn += 1
-                queue = queue[:qn]
-                if thr >= 0:            # their own bounds, before any is grown
-                    todo = np.array([e for e in queue if _most(info, e, scale) >= thr],
-                                    dtype=np.int64)
-                    with_one, with_two, near, far, book, booked = _bound_own(
-                        root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys,
-                        info, todo, filled, with_one, with_two, near, far, bonus, reach,
-                        scale, book, booked)
-                    bounded = n
-                continue
-            e = queue[qi]
-            qi += 1
-            base = table.unpack(keys, e, cur)
-            sub = _put(board, sq_op, cand, rack_vals, left, radix, subsets, cur, base)
-            for t in range(base):
-                _zone(zone, cur[t] >> CODE_SHIFT, 1)
-            depth = base
-            info[e, table.DONE] = info[e, table.G]
-            placed[depth], score[depth], nxt[depth], subs[depth] = -1, info[e, table.G], 0, sub
-            capped[depth] = False
-            couldk[depth, :] = -1
-            mn[depth] = 0
-            if thr >= 0:                    # its own bound: grown only if it can matter
-                with_one, with_two, near, far = _cap_tables(
-                    root, sq_op, award, rack_vals, left, sub, subsets, filled, with_one,
-                    with_two, near, far)
-                capstamp += 1
-                info[e, table.BOUND] = min(info[e, table.BOUND], _own_gain(
-                    board, sq_op, award, cand, rack_vals, left, full - base,
-                    with_one[sub], with_two[sub], near, far, cur, base, cap[base], slot,
-                    seen, capstamp, n0s, n1s, bonus, best, reach[sub], scale))
-                capped[depth] = True
-                if _most(info, e, scale) < thr:
-                    continue                # no moves: it goes back at once
-            mn[depth] = _moves_left(board, sq_op, award, cand, rack_vals, left,
-                                    mcode[depth], mpts[depth])
+            code = placed[depth]
+            take_back(board, sq_op, cand, left, code)
+            _remove(cur, depth, code)
+            if connected:
+                mark_zone(zone, code >> CODE_SHIFT, -1)
+            depth -= 1
             continue
         code, pts = mcode[depth, nxt[depth]], mpts[depth, nxt[depth]]
         nxt[depth] += 1
@@ -577,7 +561,7 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
         k, could = code & 15, 0
         sub = subs[depth] - radix[k]
         total = (g2 + (bonus if size2 == full else 0)) * scale + offset[sub]
-        thr = info[heap[0], table.TOTAL] if hn == limit else -1
+        thr = threshold(info, heap, hn, limit)
         if size2 == full and total < thr:
             continue
         if size2 < full and capped[depth]:
@@ -625,11 +609,13 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
             left[k] -= 1
             r2 = full - size2
             if capped[depth] or (thr >= 0 and n > bound_after):
-                with_one, with_two, near, far = _cap_tables(
+                with_one, with_two, near, far = cap_tables(
                     root, sq_op, award, rack_vals, left, sub, subsets, filled, with_one,
                     with_two, near, far)
                 if capped[depth]:
-                    cap[size2, :, :r2] = cap[depth, :, :r2]
+                    for kk in range(rack_vals.size):
+                        for b in range(r2):
+                            cap[size2, kk, b] = cap[depth, kk, b]
                     caps_around(board, sq_op, award, cand, left, slot, r2, with_one[sub],
                                 with_two[sub], cap[size2], p, n0s, n1s)
                 else:
@@ -644,13 +630,14 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
                     if e >= 0:
                         info[e, table.BOUND] = min(info[e, table.BOUND], gain)
                     if g2 * scale + gain < thr:
-                        _take_back(board, sq_op, cand, left, code)
+                        take_back(board, sq_op, cand, left, code)
                         expand = False  # and total < thr: the set is not kept either
             else:
                 capped[size2] = False
         if e < 0 and (expand or total >= thr):
             if n >= max_states:
-                return -n - 1, steps, np.zeros((0, 3 + MAX_RACK), dtype=np.int64)
+                done = False
+                break
             table.add(keys, info, slots, n, key, -1 - e)
             e, n = n, n + 1
             info[e, table.G], info[e, table.LAST] = g2, code
@@ -664,141 +651,22 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
         for t in range(size2):
             cur[t] = child[t]
         if connected:
-            _zone(zone, p, 1)
+            mark_zone(zone, p, 1)
         stamp += 1
         depth += 1
         placed[depth], score[depth], nxt[depth], subs[depth] = code, g2, 0, sub
-        couldk[depth, :] = -1
+        for kk in range(rack_vals.size):
+            couldk[depth, kk] = -1
         mn[depth] = _child_moves(board, award, cand, rack_vals, left, slot, p, mark,
                                  stamp, hits, new_code, new_pts, mcode[depth - 1],
                                  mpts[depth - 1], mn[depth - 1], mcode[depth],
                                  mpts[depth])
-    thr = info[heap[0], table.TOTAL] if hn == limit else -1
-    if connected:
-        return n, steps, _rows(keys, info, slots, *components.best_packings(
-            keys, info, _may_reach(info, n, scale, thr), rack_cnt, radix, subsets,
-            bonus, limit, scale, offset, reach, thr))
-    top = np.array([e for e in range(n) if info[e, table.TOTAL] >= thr], dtype=np.int64)
-    parts = np.full((top.size, MAX_RACK), -1, dtype=np.int64)
-    parts[:, 0] = top
-    return n, steps, _rows(keys, info, slots, info[top, table.TOTAL].astype(np.int64),
-                           info[top, table.G].astype(np.int64),
-                           info[top, table.SIZE].astype(np.int64), parts)
-
-
-@njit(cache=True, inline="always")
-def _put(board, sq_op, cand, rack_vals, left, radix, subsets, codes, m):
-    """Put placements codes[:m] down; returns the tokens left as a mixed-radix number
-    (take them back last first: _take_back)."""
-    sub = subsets - 1
-    for t in range(m):
-        p = codes[t] >> CODE_SHIFT
-        board[p] = rack_vals[codes[t] & 15]
-        refresh_around(board, sq_op, cand, p)
-        left[codes[t] & 15] -= 1
-        sub -= radix[codes[t] & 15]
-    return sub
-
-
-@njit(cache=True, inline="always")
-def _own_gain(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two, near,
-              far, codes, m, cap, slot, seen, stamp, n0s, n1s, bonus, best, reach, scale):
-    """What the key of the set codes[:m], down on the board, could still gain by its
-    own caps (left in cap; `reach`: reach[the tokens left])."""
-    caps(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two, near, far,
-         codes, m, cap, slot, seen, stamp, n0s, n1s)
-    return reach + scale * order_bound(rack_vals, left, cap, 0, bonus, best)
+    at[SETS], at[HELD], at[STEPS], at[STAMP], at[CAPSTAMP] = n, hn, steps, stamp, capstamp
+    return done, keys, info, slots, (with_one, with_two, near, far, filled)
 
 
 @njit(cache=True)
-def _bound_own(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info, todo,
-               filled, with_one, with_two, near, far, bonus, reach, scale, book, booked):
-    """Lower each entry of `todo` to its own bound (own_bounds), the caps' tables and
-    the root's caps for its tokens left made first; returns the tables (see
-    _cap_tables) and the caps book with their caps added (book[i]: entry booked[i]'s
-    own caps, for the round of joins)."""
-    nv = rack_vals.size
-    full = 0
-    for k in range(nv):
-        full += rack_cnt[k]
-    rooted = np.zeros((subsets, nv, full + 1), dtype=np.int8)
-    done = np.zeros(subsets, dtype=np.bool_)
-    cand = fill_cand(root, sq_op)
-    slot = np.full(MAX_TOKEN + 1, -1, dtype=np.int64)
-    for k in range(nv):
-        slot[rack_vals[k]] = k
-    cap = np.zeros((nv, full + 1), dtype=np.int64)
-    seen = np.zeros(N_CELLS, dtype=np.int64)
-    n0s = np.zeros(nv, dtype=np.int64)
-    n1s = np.zeros(nv, dtype=np.int64)
-    cur = np.empty(MAX_RACK + 1, dtype=np.int64)
-    left = np.empty_like(rack_cnt)
-    for e in todo:
-        m = table.unpack(keys, e, cur)
-        sub = subsets - 1
-        for t in range(m):
-            sub -= radix[cur[t] & 15]
-        if done[sub]:
-            continue
-        done[sub] = True
-        for k in range(nv):
-            left[k] = (sub // radix[k]) % (rack_cnt[k] + 1)
-        with_one, with_two, near, far = _cap_tables(
-            root, sq_op, award, rack_vals, left, sub, subsets, filled, with_one,
-            with_two, near, far)
-        caps(root, sq_op, award, cand, rack_vals, left, full - m, with_one[sub],
-             with_two[sub], near, far, cur, 0, cap, slot, seen, sub + 1, n0s, n1s)
-        rooted[sub] = cap
-    if todo.size == 0:
-        return with_one, with_two, near, far, book, booked
-    more = np.empty((todo.size,) + book.shape[1:], dtype=book.dtype)
-    own_bounds(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info, todo,
-               with_one, with_two, near, far, bonus, reach, scale, rooted, more)
-    return (with_one, with_two, near, far, np.concatenate((book, more)),
-            np.concatenate((booked, todo)))
-
-
-@njit(cache=True, parallel=True)
-def own_bounds(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info, todo,
-               with_one, with_two, near, far, bonus, reach, scale, rooted, book):
-    """info[e, BOUND] lowered to the own bound of each entry e = todo[i], by its caps
-    from the root's (caps_from; rooted[s]: the root's caps for tokens left s), which
-    are kept in book[i] (caps are at most 4 lines × the largest award: they fit a
-    byte); on the threads, each chunk of entries on a board of its own.  The caps'
-    tables must be filled for every entry's tokens left."""
-    nv = rack_vals.size
-    full = 0
-    for k in range(nv):
-        full += rack_cnt[k]
-    slot = np.full(MAX_TOKEN + 1, -1, dtype=np.int64)
-    for k in range(nv):
-        slot[rack_vals[k]] = k
-    chunks = min(components.CHUNKS, todo.size)
-    for chunk in prange(chunks):
-        board = root.copy()
-        cand = fill_cand(board, sq_op)
-        left = rack_cnt.copy()
-        cur = np.empty(MAX_RACK + 1, dtype=np.int64)
-        cap = np.zeros((nv, full + 1), dtype=np.int64)
-        seen = np.zeros(N_CELLS, dtype=np.int64)
-        n0s = np.zeros(nv, dtype=np.int64)
-        n1s = np.zeros(nv, dtype=np.int64)
-        best = np.zeros(1 << min(full, 6), dtype=np.int64)
-        for i in range(chunk, todo.size, chunks):
-            e = todo[i]
-            m = table.unpack(keys, e, cur)
-            sub = _put(board, sq_op, cand, rack_vals, left, radix, subsets, cur, m)
-            caps_from(rooted[sub], board, sq_op, award, cand, left, slot, full - m,
-                      with_one[sub], with_two[sub], cur, m, cap, seen, i + 1, n0s, n1s)
-            info[e, table.BOUND] = min(info[e, table.BOUND], reach[sub] + scale *
-                                       order_bound(rack_vals, left, cap, 0, bonus, best))
-            book[i] = cap
-            for t in range(m - 1, -1, -1):
-                _take_back(board, sq_op, cand, left, cur[t])
-
-
-@njit(cache=True)
-def _cap_tables(root, sq_op, award, rack_vals, left, sub, subsets, filled, with_one,
+def cap_tables(root, sq_op, award, rack_vals, left, sub, subsets, filled, with_one,
                 with_two, near, far):
     """The caps' tables (made when first needed), filled for the tokens left (`sub`)."""
     if with_one.shape[0] == 0:
@@ -812,22 +680,8 @@ def _cap_tables(root, sq_op, award, rack_vals, left, sub, subsets, filled, with_
     return with_one, with_two, near, far
 
 
-@njit(cache=True, inline="always")
-def _most(info, e, scale):
-    """The most entry e's key could reach in a turn where it goes down first."""
-    return np.int64(info[e, table.G]) * scale + info[e, table.BOUND]
-
-
-@njit(cache=True)
-def _may_reach(info, n, scale, thr):
-    """The entries that can still be part of a turn whose key reaches thr (_most):
-    the only ones a round of joins or the packing needs."""
-    return np.array([e for e in range(n) if _most(info, e, scale) >= thr],
-                    dtype=np.int64)
-
-
-@njit(cache=True, inline="always")
-def _zone(zone, p, add):
+@inlined
+def mark_zone(zone, p, add):
     """Count square p and the squares two or less from it in a line in or out."""
     zone[p] += add
     for d in range(4):
@@ -836,20 +690,7 @@ def _zone(zone, p, add):
 
 
 @njit(cache=True)
-def _joined(keys, parts, t, out):
-    """The sorted codes of the stored sets `parts` (−1 padded) and placement t."""
-    n = 0
-    for i in range(parts.size):
-        if parts[i] >= 0:
-            n += table.unpack(keys, parts[i], out[n:])
-    out[n] = t
-    n += 1
-    out[:n].sort()
-    return n
-
-
-@njit(cache=True)
-def _moves_left(board, sq_op, award, cand, rack_vals, left, codes, pts):
+def moves_left(board, sq_op, award, cand, rack_vals, left, codes, pts):
     """_sorted_moves of the tokens still left; how many."""
     n = _sorted_moves(board, sq_op, award, cand, rack_vals, codes, pts)
     j = 0
@@ -860,8 +701,8 @@ def _moves_left(board, sq_op, award, cand, rack_vals, left, codes, pts):
     return j
 
 
-@njit(cache=True, inline="always")
-def _take_back(board, sq_op, cand, left, code):
+@inlined
+def take_back(board, sq_op, cand, left, code):
     """Lift placement `code` off the board again."""
     p = code >> CODE_SHIFT
     board[p] = EMPTY
@@ -870,7 +711,7 @@ def _take_back(board, sq_op, cand, left, code):
 
 
 @njit(cache=True)
-def _rows(keys, info, slots, total, score, size, parts):
+def rows(keys, info, slots, total, score, size, parts):
     """The found turns as rows: key, score, size, then the placement codes in order:
     each part's (stored sets, −1 padded) best order (components.write_order)."""
     out = np.full((total.size, 3 + MAX_RACK), -1, dtype=np.int64)

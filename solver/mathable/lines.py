@@ -12,7 +12,7 @@ that score the same in either order (`independent`).
 
 import numpy as np
 
-from eureka.jit import njit
+from eureka.jit import inlined, njit
 
 W = 18                      # padded width
 PAD = 2
@@ -24,7 +24,7 @@ MAX_TOKEN = 90              # the largest token value
 CODE_SHIFT = 4              # code = cell * 16 + rack index (+1 when stored in a key)
 
 
-@njit(cache=True, inline="always")
+@inlined
 def pair_results(board, sq_op, cand, c, d):
     """Fill cand[c, d] from the two tokens next to c in direction d."""
     a = board[c + DIRS[d]]
@@ -59,7 +59,7 @@ def fill_cand(board, sq_op):
     return cand
 
 
-@njit(cache=True, inline="always")
+@inlined
 def refresh_around(board, sq_op, cand, p):
     """Bring the cross-checks up to date after square p changed."""
     for d in range(4):
@@ -81,7 +81,7 @@ def completes(cand, c, value):
     return n
 
 
-@njit(cache=True, inline="always")
+@inlined
 def independent(x, y):
     """Whether placements x and y (codes) leave each other's lines alone: neither square
     is one of the two next to the other in a row or column, so they score the same in

@@ -16,6 +16,7 @@ from eureka import parallel
 from eureka.contract import Result
 from eureka.errors import EurekaError, SearchTooLarge
 from eureka.mathable import kernels, leave
+from eureka.mathable.connected import connected_sets
 from eureka.mathable.board import OPERATIONS, SQUARES
 from eureka.mathable.game import MAX_STATES, RANKINGS
 from eureka.mathable.legality import Placement, Turn, score_turn
@@ -133,9 +134,9 @@ def ranked(board: np.ndarray, rack, limit: int = 1, bonus: int = 0,
     if connected is None:
         connected = len(rack) > CONNECTED_PAST
     with parallel.applied(kernel="mathable connected") if connected else nullcontext():
-        n, steps, found = kernels.ranked_sets(board.copy(), SQ_OP, AWARD, vals, counts,
-                                              bonus, limit, max_states, bound_after,
-                                              *ranking, connected)
+        search = connected_sets if connected else kernels.ranked_sets
+        n, steps, found = search(board.copy(), SQ_OP, AWARD, vals, counts, bonus, limit,
+                                 max_states, bound_after, *ranking)
     if work is not None:
         work.append(int(steps))
     if n < 0:

@@ -6,7 +6,7 @@ the best score found for the set (G), the last placement of that order (LAST), t
 score it was last expanded with (DONE, −1: never), its size (SIZE), its place in the
 heap (HEAP, −1: not there), its total with the full-rack bonus (TOTAL) and BOUND: what
 its key could still gain beyond G × scale when it goes down first in a turn (UNKNOWN
-when no bound was worked out; see kernels.ranked_sets).
+when no bound was worked out; see kernels.grow).
 
 The heap holds the `limit` best distinct sets found so far, least total on top: once
 full, its top is the threshold a set must reach to matter.
@@ -14,7 +14,7 @@ full, its top is the threshold a set must reach to matter.
 
 import numpy as np
 
-from eureka.jit import njit
+from eureka.jit import inlined, njit
 from eureka.mathable.tokens import MAX_RACK
 
 SLOTS = 4                   # placement codes packed per key word (16 bits each)
@@ -23,7 +23,7 @@ G, LAST, DONE, SIZE, HEAP, TOTAL, BOUND = range(7)
 UNKNOWN = 1 << 30
 
 
-@njit(cache=True, inline="always")
+@inlined
 def pack(codes, n, key):
     """Pack n sorted placement codes into a key."""
     for w in range(KEY_WORDS):
@@ -46,7 +46,7 @@ def unpack(keys, e, out):
     return n
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _slot(key, mask):
     """The first slot to probe for a key (FNV-style mixing of its words)."""
     h = np.uint64(1469598103934665603)
@@ -64,7 +64,7 @@ def new(cap):
             np.zeros(2 * cap, dtype=np.int32))
 
 
-@njit(cache=True, inline="always")
+@inlined
 def find(keys, slots, key):
     """The entry holding key, or −1 − (the free slot where it would go)."""
     mask = slots.size - 1
@@ -84,7 +84,7 @@ def find(keys, slots, key):
         h = (h + 1) & mask
 
 
-@njit(cache=True, inline="always")
+@inlined
 def add(keys, info, slots, n, key, free):
     """Store key as entry n in the free slot `free` (from find), fields unset."""
     for w in range(KEY_WORDS):
@@ -99,8 +99,11 @@ def add(keys, info, slots, n, key, free):
 def grow(keys, info, slots, n):
     """The table with twice the room, its n entries kept at the same indices."""
     keys2, info2, slots2 = new(2 * keys.shape[0])
-    keys2[:n] = keys[:n]
-    info2[:n] = info[:n]
+    for e in range(n):                  # by loop: a slice copy costs a second to compile
+        for w in range(keys.shape[1]):
+            keys2[e, w] = keys[e, w]
+        for i in range(info.shape[1]):
+            info2[e, i] = info[e, i]
     mask = slots2.size - 1
     for e in range(n):
         h = _slot(keys2[e], mask)
@@ -110,14 +113,14 @@ def grow(keys, info, slots, n):
     return keys2, info2, slots2
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _swap(heap, info, i, j):
     heap[i], heap[j] = heap[j], heap[i]
     info[heap[i], HEAP] = i
     info[heap[j], HEAP] = j
 
 
-@njit(cache=True, inline="always")
+@inlined
 def sift_down(heap, hn, info, i):
     """Restore the heap below place i (its total grew, or it was replaced)."""
     while True:
@@ -132,7 +135,7 @@ def sift_down(heap, hn, info, i):
         i = small
 
 
-@njit(cache=True, inline="always")
+@inlined
 def offer(heap, hn, info, e):
     """Entry e's total is new or grew: keep it among the best; returns the heap size."""
     i = info[e, HEAP]

@@ -59,7 +59,7 @@ def _grow_level(lo, hi, order, vals, cnt, stride, data, nd, start, stop, low, op
     """The sorted values of the sub-hands order[lo:hi] (all of one size), from the
     tables of the smaller ones, appended to data[:nd]."""
     buf = np.empty(4096, np.int64)
-    seen = np.zeros(K.SMALL, np.bool_)
+    marks = np.zeros(K._W0 + K._W1 + K._W2, np.uint64)   # as K.new_marks()
     for idx in range(lo, hi):
         X = order[idx]
         n = 0
@@ -84,12 +84,9 @@ def _grow_level(lo, hi, order, vals, cnt, stride, data, nd, start, stop, low, op
             for k in range(vals.shape[0]):
                 if cnt[X, k] == 1 and X == stride[k]:
                     buf, n = K._push(buf, n, vals[k])
-        uniq = K._sorted_unique(buf, n, seen)
-        data = K._grown(data, nd, uniq.shape[0])
+        data = K._grown(data, nd, n)
         start[X] = nd
-        for i in range(uniq.shape[0]):
-            data[nd + i] = uniq[i]
-        nd += uniq.shape[0]
+        nd = K._unique_into(buf, n, marks, data, nd)
         stop[X] = nd
     return data, nd
 

@@ -80,7 +80,8 @@ def _bounds(leaf, end, edges, value, vals, stride, cnt, most):
     bound = np.empty(end.shape[0], np.int64)
     made = np.zeros(end.shape[0] + 1, np.int64)
     first = np.zeros(end.shape[0] + 1, np.int64)
-    first[1:] = end
+    for i in range(end.shape[0]):
+        first[i + 1] = end[i]
     for i in range(end.shape[0]):
         X = hand[i]
         c = K._first_digit(X, cnt)

@@ -29,11 +29,7 @@ I/O.
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from eureka.jit import njit
-
-plain = njit(cache=True, _nrt=False)
-"""For helpers that allocate no array: compiled without Numba's reference counts, so
-that passing them arrays costs no atomic increments (the hot loops call them often)."""
+from eureka.jit import njit, plain
 
 PLUS, DIFF, TIMES, RATIO, POW = 0, 1, 2, 3, 4
 NS, PS, NP, PP, ALL = 5, 6, 7, 8, 9
@@ -67,6 +63,17 @@ def _grown(buf, n, need):
     bigger = np.empty(2 * buf.shape[0] + need, np.int64)
     for i in range(n):
         bigger[i] = buf[i]
+    return bigger
+
+
+@njit(cache=True)
+def _grown_rows(rows, n, size):
+    """A copy of the 2-D rows with `size` rows, its first n those of rows (copied by loop,
+    as in _grown)."""
+    bigger = np.empty((size, rows.shape[1]), rows.dtype)
+    for i in range(n):
+        for j in range(rows.shape[1]):
+            bigger[i, j] = rows[i, j]
     return bigger
 
 
@@ -150,42 +157,6 @@ def _root(v, e, cap):
 
 
 # ---------------------------------------------------------------- bottom-up values
-
-SMALL = 1 << 16     # values below this are deduplicated with a bitmap, not a sort
-
-
-@njit(cache=True)
-def _sorted_unique(buf, n, seen):
-    """The distinct values of buf[:n], ascending.  `seen` is an all-False scratch
-    bitmap of the small values, and is left all-False."""
-    small = np.empty(min(n, SMALL), np.int64)
-    large = np.empty(n, np.int64)
-    ns = 0
-    nl = 0
-    for i in range(n):
-        v = buf[i]
-        if v < SMALL:
-            if not seen[v]:
-                seen[v] = True
-                small[ns] = v
-                ns += 1
-        else:
-            large[nl] = v
-            nl += 1
-    small = np.sort(small[:ns])
-    for i in range(ns):
-        seen[small[i]] = False
-    large = np.sort(large[:nl])
-    out = np.empty(ns + nl, np.int64)
-    for i in range(ns):
-        out[i] = small[i]
-    m = ns
-    for i in range(nl):
-        if i == 0 or large[i] != large[i - 1]:
-            out[m] = large[i]
-            m += 1
-    return out[:m]
-
 
 @plain
 def _combine(kind, a, b, positive, cap):
@@ -651,9 +622,7 @@ def _crowded(node, nn, table, more):
 def _room(node, nn, table, more):
     """node and table with room for `more` nodes after the first nn."""
     if nn + more > node.shape[0]:
-        bigger = np.empty((2 * (nn + more), node.shape[1]), np.int64)
-        bigger[:nn] = node[:nn]
-        node = bigger
+        node = _grown_rows(node, nn, 2 * (nn + more))
     if 2 * (nn + more) > table.shape[0]:
         size = table.shape[0]
         while 2 * (nn + more) > size:
@@ -700,9 +669,7 @@ def value_graph(v, roots, mode, leaf_of, stored, data, start, stop, cnt, stride,
         if _crowded(node, nn, table, more):
             node, table = _room(node, nn, table, more)
         if ne + more > kept.shape[0]:
-            bigger = np.empty((2 * (ne + more), 3), np.int64)
-            bigger[:ne] = kept[:ne]
-            kept = bigger
+            kept = _grown_rows(kept, ne, 2 * (ne + more))
         if ns + more > stack.shape[0]:
             stack = _grown(stack, ns, more)
     if mode == 2:
@@ -893,7 +860,8 @@ def tree_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, binom):
     nt = 0
     rv = np.empty(4096, np.int64)
     rc = np.empty(4096, np.int64)
-    seen = np.zeros(SMALL, np.bool_)
+    scratch = np.empty(4096, np.int64)
+    marks = np.zeros(_W0 + _W1 + _W2, np.uint64)   # as new_marks()
     for idx in range(n_stored):
         X = order[idx]
         n = 0
@@ -920,16 +888,17 @@ def tree_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, binom):
                                         rv, _ = _push(rv, n, r)
                                         rc, n = _push(rc, n, w * tc[i] * tc[j])
                 A = _next_sub(A, X, cnt, stride)
-        uniq = _sorted_unique(rv, n, seen)
-        tv = _grown(tv, nt, uniq.shape[0])
-        tc = _grown(tc, nt, uniq.shape[0])
-        start[X] = nt
-        stop[X] = nt + uniq.shape[0]
-        for i in range(uniq.shape[0]):
-            tv[nt + i] = uniq[i]
-            tc[nt + i] = 0
+        scratch = _grown(scratch, 0, n)
         for p in range(n):
-            tc[nt + np.searchsorted(uniq, rv[p])] += rc[p]
+            scratch[p] = rv[p]
+        tv = _grown(tv, nt, n)
+        tc = _grown(tc, nt, n)
+        start[X] = nt
+        stop[X] = _unique_into(scratch, n, marks, tv, nt)
+        for i in range(nt, stop[X]):
+            tc[i] = 0
+        for p in range(n):
+            tc[_index(tv, nt, stop[X], rv[p])] += rc[p]
         nt = stop[X]
     return tv[:nt], tc[:nt], start, stop
 

@@ -135,7 +135,8 @@ def _walk(row, n, level, target, need, w, domain, allowed, most, filled, keys, v
     if slot >= 0:
         filled[slot] = n
         filled[-1] += 1
-        keys[slot, :n] = row[level, :n]
+        for k in range(n):
+            keys[slot, k] = row[level, k]
         values[slot] = chance
     return chance
 

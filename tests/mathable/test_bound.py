@@ -12,6 +12,7 @@ from eureka.benchmarks.mathable_bound import fresh_caps
 from eureka.errors import SearchTooLarge
 from eureka.mathable import kernels, solve
 from eureka.mathable.board import START
+from eureka.mathable.bound import SCRATCH
 from eureka.mathable.position import Position
 from eureka.mathable.record import read
 from tests.paths import DATA, EXAMPLES
@@ -100,8 +101,7 @@ def test_bound_never_below_what_the_tokens_add():
     rack = [1, 2, 3, 4, 5]
     vals, counts = solve._rack(rack)
     cap = fresh_caps(board, vals, counts, ())
-    bound = kernels.order_bound(vals, counts, cap, 0, 0,
-                                np.zeros(1 << len(rack), dtype=np.int64))
+    bound = kernels.order_bound(vals, counts, cap, 0, 0, np.zeros(SCRATCH, dtype=np.int64))
     best = every_turn(board, rack, 0)[0]
     assert best.total <= bound
 
