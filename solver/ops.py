@@ -37,6 +37,17 @@ OPERATORS = {op.code: op for op in (
     Operator("^", "^", "power", ("^",), operator.pow),
 )}
 
+CODES = "".join(OPERATORS)
+"""The operations in the order the kernels number them: operation k is CODES[k]."""
+ADD, SUBTRACT, MULTIPLY, DIVIDE, POWER = range(len(CODES))
+
+
+def mask(codes) -> int:
+    """The kernels' set of the operations `codes` (e.g. a rule's ops): bit k for
+    operation k."""
+    return sum(1 << CODES.index(code) for code in set(codes))
+
+
 SPELLINGS = {s: op.code for op in OPERATORS.values() for s in op.spellings}
 """Every accepted one-character spelling of an operator, mapped to its code ('**' for ^
 is two characters and left to the parsers)."""

@@ -20,15 +20,15 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
+from eureka import ops
 from eureka.errors import SearchTooLarge
 from eureka.jit import njit
 from eureka.numbers import form as F
 from eureka.numbers import kernels as K
-from eureka.numbers.engine import OP_BITS, SubHands, checked_cards
+from eureka.numbers.engine import SubHands, checked_cards
 from eureka.numbers.rules import Rules
+from eureka.ops import ADD, DIVIDE, MULTIPLY, POWER, SUBTRACT
 
-ADD, SUB, MUL, DIV, POW = range(5)
-SIGNS = "+-*/^"
 ANY, NONZERO, NONE = -3, -4, -1          # what a part must make, besides one value
 TABLE_WORK = 500_000                     # value pairs combined to build the tables, at most
 QUERY_WORK = 15_000_000                  # work of one search, at most (about 0.5 s)
@@ -43,11 +43,11 @@ def _step(op, a, b, low, cap):
     """a op b for one step of a tree, or -1 when the rules do not allow it."""
     if op == ADD:
         r = a + b if a + b <= cap else -1
-    elif op == SUB:
+    elif op == SUBTRACT:
         r = a - b
-    elif op == MUL:
+    elif op == MULTIPLY:
         r = -1 if b != 0 and a > cap // b else a * b
-    elif op == DIV:
+    elif op == DIVIDE:
         r = a // b if b != 0 and a % b == 0 else -1
     else:
         r = K.power(a, b, cap)
@@ -75,7 +75,7 @@ def _grow_level(lo, hi, order, vals, cnt, stride, data, nd, start, stop, low, op
                             r = _step(op, data[i], data[j], low, cap)
                             if r >= 0:
                                 buf, n = K._push(buf, n, r)
-                            if op != ADD and op != MUL:        # + and × commute
+                            if op != ADD and op != MULTIPLY:        # + and × commute
                                 r = _step(op, data[j], data[i], low, cap)
                                 if r >= 0:
                                     buf, n = K._push(buf, n, r)
@@ -130,9 +130,9 @@ def _bounds(order, n_stored, cnt, stride, data, start, stop, low, ops, cap):
                 bound = ta
                 if (ops >> ADD) & 1:
                     bound = max(bound, min(ta + tb, cap))
-                if (ops >> MUL) & 1:
+                if (ops >> MULTIPLY) & 1:
                     bound = max(bound, cap if tb != 0 and ta > cap // tb else ta * tb)
-                if (ops >> POW) & 1:
+                if (ops >> POWER) & 1:
                     p = K.power(ta, tb, cap) if ta >= 2 else 1
                     bound = max(bound, cap if p < 0 else p)
                 top[X] = max(top[X], bound)
@@ -167,13 +167,13 @@ def _needed(op, side, w, v, low, cap):
     if side == 0:
         if op == ADD:
             return v - w if w <= v else NONE
-        if op == SUB:
+        if op == SUBTRACT:
             return w - v if w >= v else NONE
-        if op == MUL:
+        if op == MULTIPLY:
             if w == 0:
                 return ANY if v == 0 else NONE
             return v // w if v % w == 0 else NONE
-        if op == DIV:
+        if op == DIVIDE:
             if v == 0:
                 return NONZERO if w == 0 else NONE
             return w // v if w % v == 0 and w >= v else NONE
@@ -184,13 +184,13 @@ def _needed(op, side, w, v, low, cap):
         if v == 1:
             return 0
         return _log(w, v, cap) if v >= 2 else NONE
-    if op == SUB:
+    if op == SUBTRACT:
         return v + w if v + w <= cap else NONE
-    if op == DIV:
+    if op == DIVIDE:
         if w == 0 or (v != 0 and w > cap // v):
             return NONE
         return v * w
-    if op == POW:                                    # w is the exponent
+    if op == POWER:                                    # w is the exponent
         if w == 0:
             return NONZERO if v == 1 else NONE
         return K._root(v, w, cap)
@@ -241,7 +241,7 @@ def _makes(X, v, wit, nowit, data, start, stop, stored, top, some, cnt, stride,
                         o = _needed(op, side, w, v, low, cap)
                         if o == NONE:
                             continue
-                        state[WORK] += POW_WORK if op == POW else 1
+                        state[WORK] += POW_WORK if op == POWER else 1
                         if state[WORK] > state[WORK_LIMIT]:
                             state[ABORTED] = 1
                             return False
@@ -287,7 +287,7 @@ class BestSearch:
         cards = checked_cards(cards, rules, rules.max_cards)
         self.rules = rules
         self.hand = h = SubHands(cards)
-        self._args = (rules.lowest, sum(OP_BITS[o] for o in rules.ops), int(rules.cap))
+        self._args = (rules.lowest, ops.mask(rules.ops), int(rules.cap))
         n = len(cards)
         order = h.order
         self.start = np.zeros(h.count, np.int64)
@@ -351,7 +351,7 @@ class BestSearch:
         wit = np.full(5, -1, np.int64)
         self.makes(X, value, wit)
         op, L, left, R, right = (int(x) for x in wit)
-        return _joined(SIGNS[op], self._form(L, left), self._form(R, right))
+        return _joined(ops.CODES[op], self._form(L, left), self._form(R, right))
 
 
 def _joined(op: str, fa: tuple, fb: tuple) -> tuple:

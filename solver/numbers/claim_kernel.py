@@ -14,13 +14,14 @@ claim.check on every outcome.
 import numpy as np
 
 from eureka.jit import njit
+from eureka.ops import ADD, CODES, DIVIDE, MULTIPLY, OPERATORS, POWER, SUBTRACT
 
 FALLBACK, VALID, CARD_MISSING, CARD_TWICE, OPERATION, DIVIDE_BY_ZERO, NOT_WHOLE, \
     BELOW, CLAIMED_RESULT, WRONG_RESULT = range(10)
 OUTCOMES = ("fallback", "valid", "card-missing", "card-twice", "operation",
             "division-by-zero", "not-whole", "below", "claimed-result", "wrong-result")
-OPS = "+-*/^"
-"""Operator codes 1..5 in the kernel (0: a number)."""
+OPS = CODES
+"""The kernel writes operation k (eureka.ops numbering) as k + 1 (0: a number)."""
 DOMAINS = {"whole": 0, "positive": 1, "fraction": 2}
 TOKENS = 120
 NESTING = 60
@@ -35,9 +36,10 @@ step's result as numerator and denominator, [7] the uses of a card written twice
 the length of a valid claim's text), [8] how many numbers are written."""
 
 # the kernel's byte codes for the one-character spellings (ops.SPELLINGS)
-_ADD, _SUB, _MUL, _DIV, _POW = 1, 2, 3, 4, 5
-_PREC = np.array([0, 1, 1, 2, 2, 3], np.int64)
-_SIGN = (b"", b"+", "\u2212".encode(), "\u00d7".encode(), "\u00f7".encode(), b"^")
+_ADD, _SUB, _MUL, _DIV, _POW = (1 + k for k in (ADD, SUBTRACT, MULTIPLY, DIVIDE, POWER))
+_PREC = np.zeros(1 + len(CODES), np.int64)
+_PREC[[_ADD, _SUB, _MUL, _DIV, _POW]] = 1, 1, 2, 2, 3
+_SIGN = (b"",) + tuple(OPERATORS[code].sign.encode() for code in CODES)
 
 
 def signs() -> tuple:

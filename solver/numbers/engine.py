@@ -15,6 +15,7 @@ from math import comb
 
 import numpy as np
 
+from eureka import ops
 from eureka.errors import HandError, SearchTooLarge
 from eureka.numbers import form as F
 from eureka.numbers import kernels as K
@@ -22,7 +23,6 @@ from eureka.numbers.budget import refuse_beyond
 from eureka.numbers.form_bound import form_bounds
 from eureka.numbers.rules import Rules
 
-OP_BITS = {"+": K.OP_ADD, "-": K.OP_SUB, "*": K.OP_MUL, "/": K.OP_DIV, "^": K.OP_POW}
 VALUE_BUDGET = 100_000_000   # values stored, or made for one table, at most (8 bytes)
 FORM_BUDGET = 3_000_000      # normal forms built at most, parts included (a listing
                              # holds about 0.6 KB a form with its texts: ~2 GB)
@@ -100,7 +100,7 @@ class HandSearch:
         self.rules = rules
         self.hand = SubHands(cards)
         self._args = (bool(rules.domain == "positive"),
-                      sum(OP_BITS[o] for o in rules.ops), int(rules.cap))
+                      ops.mask(rules.ops), int(rules.cap))
         n = len(cards)
         # The tables stop one card short of the hand, or two where no zero or power can
         # make one value stand for many (then parts are confirmed top-down).

@@ -30,14 +30,16 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from eureka.jit import njit, plain
+from eureka.ops import ADD, DIVIDE, MULTIPLY, POWER, SUBTRACT
 
 PLUS, DIFF, TIMES, RATIO, POW = 0, 1, 2, 3, 4
 NS, PS, NP, PP, ALL = 5, 6, 7, 8, 9
 NSLOT = 10
 LEAF_BIT = 1 << 5
 
-OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_POW = 1, 2, 4, 8, 16
-KIND_OP = np.array([OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_POW], dtype=np.int64)
+KIND_OP = np.array([1 << ADD, 1 << SUBTRACT, 1 << MULTIPLY, 1 << DIVIDE, 1 << POWER],
+                   dtype=np.int64)
+"""The operation of each root kind, in the kernels' set of operations (eureka.ops.mask)."""
 
 # Which root kinds (bits 0-4) and the leaf (bit 5) each slot holds.
 SLOT_BITS = np.array([

@@ -18,10 +18,15 @@ about 14 ms, seven about a third of a second.
 import numpy as np
 
 from eureka.jit import njit
+from eureka.ops import ADD, CODES, DIVIDE, MULTIPLY, OPERATORS, POWER, SUBTRACT
 
-ADD, MULTIPLY, SUBTRACT, DIVIDE, POWER, FRACTION, GOAL = range(7)
-"""The weights' places in the array the kernel takes."""
-NAMES = ("add", "multiply", "subtract", "divide", "power", "fraction", "goal")
+FRACTION, GOAL = len(CODES), len(CODES) + 1
+"""The weights the kernel takes: one per operation (numbered as eureka.ops numbers
+them), then these two."""
+NAMES = tuple(OPERATORS[code].name for code in CODES) + ("fraction", "goal")
+MOVES = (ADD, MULTIPLY, SUBTRACT, DIVIDE, DIVIDE, POWER, POWER)
+"""The moves tried on a pair a ≥ b, in this order: a + b, a × b, a − b, a ÷ b, b ÷ a,
+a ^ b, b ^ a."""
 DOMAINS = {"whole": 0, "positive": 1, "fraction": 2}
 MOST = 2**30 - 1
 """The largest numerator or denominator the walk forms: larger results are not tried (as
@@ -36,7 +41,7 @@ def chance(cards, target: int, need: int, rules, weights) -> float:
         return 0.0                                  # no player works with such numbers
     row = np.zeros((n + 1, n), np.int64)
     row[0, :] = sorted(_code.py_func(c, 1, 1) for c in cards)
-    allowed = np.array([sign in rules.ops for sign in "+*-/^"])
+    allowed = np.array([code in rules.ops for code in CODES])
     size = 1 << max(6, min(20, 3 * n))          # room for the states of 3 or more numbers
     known = np.zeros(size + 1, np.int64), np.empty((size, n), np.int64), np.empty(size)
     return _walk(row, n, 0, np.int64(target), np.int64(need),
@@ -88,24 +93,25 @@ def _walk(row, n, level, target, need, w, domain, allowed, most, filled, keys, v
             if a * db < b * da:
                 a, da, b, db = b, db, a, da          # a >= b
             used = (ci & 7) + (cj & 7)
-            for op in range(7):
-                kind = op if op < 4 else op - 1 if op < 6 else POWER
+            for move in range(len(MOVES)):
+                kind = MOVES[move]
+                turned = move > 0 and MOVES[move - 1] == kind    # b ÷ a, b ^ a
                 if not allowed[kind]:
                     continue
-                if op == 0:
+                if kind == ADD:
                     p, q, weight = a * db + b * da, da * db, w[ADD]
-                elif op == 1:
+                elif kind == MULTIPLY:
                     p, q, weight = a * b, da * db, w[MULTIPLY]
-                elif op == 2:
+                elif kind == SUBTRACT:
                     p, q, weight = a * db - b * da, da * db, w[SUBTRACT]
-                elif op == 3 or op == 4:
-                    top, bottom = (a * db, da * b) if op == 3 else (b * da, db * a)
-                    if bottom == 0 or (op == 4 and a * db == b * da):
+                elif kind == DIVIDE:
+                    top, bottom = (b * da, db * a) if turned else (a * db, da * b)
+                    if bottom == 0 or (turned and a * db == b * da):
                         continue                     # no zero divisor; a ÷ a once
                     p, q, weight = top, bottom, w[DIVIDE]
                 else:
-                    base, exponent = (a, b) if op == 5 else (b, a)
-                    if da != 1 or db != 1 or exponent > 40 or (op == 6 and a == b):
+                    base, exponent = (b, a) if turned else (a, b)
+                    if da != 1 or db != 1 or exponent > 40 or (turned and a == b):
                         continue                     # whole numbers; a ^ a once
                     p, q, weight = 1, 1, w[POWER]
                     for _ in range(exponent):

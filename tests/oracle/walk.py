@@ -9,8 +9,9 @@ from eureka.numbers.walk import MOST
 
 
 def chance(cards, target, need, rules, weights) -> Fraction:
-    """The exact probability of the walk (weights as floats are taken as exact)."""
-    add, multiply, subtract, divide, power, fraction, goal = (Fraction(w) for w in weights)
+    """The exact probability of the walk (weights as floats are taken as exact, in the
+    order of walk.NAMES: the operations as eureka.ops numbers them, fraction, goal)."""
+    add, subtract, multiply, divide, power, fraction, goal = (Fraction(w) for w in weights)
     lowest = 1 if rules.domain == "positive" else 0
 
     def moves(a, b):
