@@ -8,6 +8,9 @@ A run of the whole suite first compiles every game's kernels (`eureka warm`, bot
 unless they are in the cache already: the test processes then load them, instead of
 each compiling its own copy.
 
+A test marked `slow` (a whole benchmark run) is left out unless the profile is
+`thorough` or the run selects tests by marker (`-m slow`).
+
 Under CI a skipped test fails the run: every extra the tests need is installed by
 `pip install -e '.[test]'` and every data file lives in tests/data, so a skip there means
 something is missing.
@@ -55,6 +58,15 @@ def pytest_configure(config):
         if cold:
             subprocess.run([Path(sys.executable).with_name("eureka"), "warm", *cold],
                            check=True)
+
+
+def pytest_collection_modifyitems(config, items):
+    if PROFILE == "thorough" or config.option.markexpr:
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not item.get_closest_marker("slow")]
 
 
 def pytest_collectreport(report):

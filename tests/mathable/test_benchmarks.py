@@ -30,6 +30,7 @@ def test_the_hard_rack_benchmark_times_the_best_turn(capsys):
     assert re.search(r"eureka +median +[\d.]+ ms", capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_the_twelve_token_benchmark_measures_each_search_in_a_child(capsys):
     run = mathable_twelve.measure(2, "connected")
     assert run["points"] == 103 and run["tried"] > 0 and run["peak_mb"] > 0
