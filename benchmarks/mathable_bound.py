@@ -4,7 +4,7 @@ Random legal partial turns of the two 12-token racks (`workloads.mathable_hard_r
 each with `--left` tokens still to place.  For each: what the best completion scores
 above the face value of the tokens it places (solve.ranked), and what the bound promises
 above the face value of all the tokens left (order_bound), with the set's own caps and
-with its parent's, as the search checks a set with more than kernels.OWN_LEFT tokens
+with its parent's, as the search checks a set with more than search.OWN_LEFT tokens
 left.  The caps are computed afresh; the search's are inherited, never lower
 (tests/mathable/test_bound.py), so its bound promises at least as much.
 
@@ -20,7 +20,7 @@ import numpy as np
 
 from eureka.benchmarks.workloads import mathable_hard_racks
 from eureka.errors import SearchTooLarge
-from eureka.mathable import kernels, solve
+from eureka.mathable import bound, caps, lines, solve
 from eureka.mathable.bound import SCRATCH
 
 DRAWS = 20                  # partial turns drawn at most per sample asked for
@@ -49,29 +49,29 @@ def partial_turn(board, vals, counts, placements: int, rng):
         cell, k = rng.choice(moves)
         board[cell] = vals[k]
         left[k] -= 1
-        codes.append(cell << kernels.CODE_SHIFT | k)
+        codes.append(cell << lines.CODE_SHIFT | k)
     return np.array(codes, dtype=np.int64), left
 
 
 def fresh_caps(board, vals, left, placed, tables=None):
-    """kernels.caps afresh for the tokens left on a board with the codes `placed` on
+    """caps.caps afresh for the tokens left on a board with the codes `placed` on
     it (its near squares: those of the board without them); tables: fill_tables'
     (with_one, with_two), made for the tokens left unless given."""
     nv, r = vals.size, int(left.sum())
     if tables is None:
-        tables = (np.zeros((kernels.MAX_TOKEN + 1, 5, nv), dtype=bool),
+        tables = (np.zeros((lines.MAX_TOKEN + 1, 5, nv), dtype=bool),
                   np.zeros((5, nv), dtype=bool))
-        kernels.fill_tables(vals, left.copy(), *tables)
+        caps.fill_tables(vals, left.copy(), *tables)
     placed = np.asarray(placed, dtype=np.int64)
     root = board.copy()
-    root[placed >> kernels.CODE_SHIFT] = kernels.EMPTY
-    near, far = kernels.open_squares(root, solve.SQ_OP, solve.AWARD)
-    slot = np.full(kernels.MAX_TOKEN + 1, -1, dtype=np.int64)
+    root[placed >> lines.CODE_SHIFT] = lines.EMPTY
+    near, far = caps.open_squares(root, solve.SQ_OP, solve.AWARD)
+    slot = np.full(lines.MAX_TOKEN + 1, -1, dtype=np.int64)
     slot[vals] = np.arange(nv)
     cap = np.zeros((nv, r + 1), dtype=np.int64)
-    kernels.caps(board, solve.SQ_OP, solve.AWARD, kernels.fill_cand(board, solve.SQ_OP),
+    caps.caps(board, solve.SQ_OP, solve.AWARD, lines.fill_cand(board, solve.SQ_OP),
                  vals, left, r, *tables, near, far, placed, placed.size, cap, slot,
-                 np.zeros(kernels.N_CELLS, dtype=np.int64), 1,
+                 np.zeros(lines.N_CELLS, dtype=np.int64), 1,
                  np.zeros(nv, dtype=np.int64), np.zeros(nv, dtype=np.int64))
     return cap
 
@@ -80,14 +80,14 @@ def promised(board, vals, left, codes) -> tuple:
     """order_bound of the tokens left with the set's own caps, and with its parent's
     (the board before its last placement, shifted by that placement)."""
     scratch = np.zeros(SCRATCH, dtype=np.int64)
-    own = kernels.order_bound(vals, left, fresh_caps(board, vals, left, codes), 0, 0,
+    own = bound.order_bound(vals, left, fresh_caps(board, vals, left, codes), 0, 0,
                               scratch)
     last = codes[-1]
     before, more = board.copy(), left.copy()
-    before[last >> kernels.CODE_SHIFT] = kernels.EMPTY
+    before[last >> lines.CODE_SHIFT] = lines.EMPTY
     more[last & 15] += 1
     cap = fresh_caps(before, vals, more, codes[:-1])
-    return int(own), int(kernels.order_bound(vals, left, cap, 1, 0, scratch))
+    return int(own), int(bound.order_bound(vals, left, cap, 1, 0, scratch))
 
 
 def samples(position, left: int, count: int, rng) -> list:

@@ -1,8 +1,9 @@
 """Mathable's search ranked by score and by equity, against a reference kernel: the
 best turn for the 7-token racks of the `mathable` workload, each variant by turns on
 every position (thread CPU time, best of --repeats), medians in ms and their ratio to
-the reference's.  The reference is a kernels.py of another version (e.g. main's, from
-`git show HEAD:solver/mathable/kernels.py > /tmp/kernels_main.py`); without one, the
+the reference's.  The reference is the search module of another version (e.g. main's, from
+`git show HEAD:solver/mathable/search.py > /tmp/search_main.py`; kernels.py before
+issue 37); without one, the
 score ranking is the reference.
 
     python -m eureka.benchmarks.mathable_equity [--positions 200] [--reference FILE]
@@ -15,12 +16,13 @@ import sys
 import time
 
 from eureka.benchmarks.workloads import mathable_positions
-from eureka.mathable import solve
+from eureka.mathable import search, solve
 from eureka.mathable.tokens import full_rack_bonus
 
 
 def reference_module(path: str):
-    """Another kernels.py, loaded as a module."""
+    """Another version's search module (search.py, or kernels.py before issue 37), loaded
+    as a module."""
     spec = importlib.util.spec_from_file_location("reference_kernels", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module             # Numba's cache finds it by name
@@ -29,7 +31,7 @@ def reference_module(path: str):
 
 
 def _reference(path: str):
-    """The best_sets kernel of another kernels.py."""
+    """The best_sets kernel of another version's search module."""
     return reference_module(path).best_sets
 
 
@@ -38,14 +40,14 @@ def kernel_call(best_sets):
     def call(board, rack, bonus):
         vals, counts = solve._rack(list(rack))
         return best_sets(board.copy(), solve.SQ_OP, solve.AWARD, vals, counts, bonus, 1,
-                         solve.MAX_STATES, solve.kernels.BOUND_AFTER)
+                         solve.MAX_STATES, search.BOUND_AFTER)
     return call
 
 
 def variants(reference):
     """name -> call(board, rack, bonus): the score kernel, and solve.ranked by score
     and by equity (the leave values and the turn's Python included)."""
-    out = {"score": kernel_call(solve.kernels.best_sets),
+    out = {"score": kernel_call(search.best_sets),
            "ranked": lambda b, r, bonus: solve.ranked(b, r, 1, bonus),
            "equity": lambda b, r, bonus: solve.ranked(b, r, 1, bonus, by="equity")}
     if reference is not None:

@@ -1,6 +1,6 @@
 """The worst 7-token Mathable rack of the real games (1–7 before turn 13 of train_3,
 `workloads.mathable_hard_racks`): the best turn's search alone, today's kernel against
-a reference kernels.py run by turns in the same process (thread CPU time, medians).
+a reference search module run by turns in the same process (thread CPU time, medians).
 
     git show ce893d9:solver/mathable/kernels.py > /tmp/kernels_before12.py
     python -m eureka.benchmarks.mathable_hard --reference /tmp/kernels_before12.py
@@ -15,7 +15,7 @@ import time
 
 from eureka.benchmarks.mathable_equity import kernel_call, reference_module
 from eureka.benchmarks.workloads import mathable_hard_racks
-from eureka.mathable import kernels, solve
+from eureka.mathable import search, solve
 from eureka.mathable.tokens import FULL_RACK_BONUS
 
 
@@ -24,7 +24,7 @@ def searches(reference) -> dict:
     position = mathable_hard_racks()[0]
     board = solve.board_array(dict(position.grid))
     rack = list(position.rack)
-    out = {"eureka": lambda: kernel_call(kernels.best_sets)(board, rack, FULL_RACK_BONUS)}
+    out = {"eureka": lambda: kernel_call(search.best_sets)(board, rack, FULL_RACK_BONUS)}
     if reference is not None and hasattr(reference, "best_sets"):
         out["reference"] = lambda: kernel_call(reference.best_sets)(board, rack,
                                                                     FULL_RACK_BONUS)
@@ -38,7 +38,8 @@ def searches(reference) -> dict:
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=15)
-    parser.add_argument("--reference", metavar="FILE", help="another kernels.py")
+    parser.add_argument("--reference", metavar="FILE",
+                        help="another version's search.py (kernels.py before issue 37)")
     args = parser.parse_args(argv)
     calls = searches(None if args.reference is None else reference_module(args.reference))
     times = {name: [] for name in calls}

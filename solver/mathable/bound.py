@@ -1,6 +1,6 @@
 """The most the tokens left could still add to a turn, given caps on each placement's
-multiplier (kernels.caps): the bound of the branch and bound, shared by the search
-(kernels.py) and the round of joins (components.py)."""
+multiplier (caps.py): the bound of the branch and bound, shared by the search
+(search.py) and the round of joins (components.py)."""
 
 from eureka.jit import inlined
 from eureka.mathable.tokens import MAX_RACK

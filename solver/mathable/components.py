@@ -190,7 +190,7 @@ def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, in
     equation there on the board with those sets.  Returns (parts, t, score): the
     joined entries (−1 padded), t's code and the score of the order that puts each
     part first, in its best order, then t.  The anchors are dealt out among the
-    threads (_join_anchors).  Keys and bounds as in kernels.ranked_sets; book[row[i]]:
+    threads (_join_anchors).  Keys and bounds as in search.ranked_sets; book[row[i]]:
     which[i]'s own caps (row −1: none).
     """
     codes, size, g, multiset, own, zone = describe(keys, info, which, radix)
@@ -412,7 +412,7 @@ def _worth(chosen, m, size, whole, g2, rest, rack_vals, rack_cnt, radix, worth, 
 def best_packings(keys, info, which, rack_cnt, radix, subsets, bonus, limit, scale,
                   offset, reach, floor):
     """The best turns made of the stored connected sets `which` that leave each other
-    alone, by branch and bound: every packing whose key (see kernels.ranked_sets)
+    alone, by branch and bound: every packing whose key (see search.ranked_sets)
     reaches the `limit`-th best key found, and at least `floor`.  Returns (keys,
     scores, sizes, parts): the parts as entries (−1 padded)."""
     codes, size, g, multiset, own, zone = describe(keys, info, which, radix)

@@ -1,6 +1,6 @@
 """The best turns of a long rack, searched by connected sets (components.py).
 
-kernels.grow grows connected sets from the empty set, placement by placement next to
+search.grow grows connected sets from the empty set, placement by placement next to
 the set; a round of joins (components.join_round) joins sets by a placement next to
 several; the sets joined are grown again, until a round of joins finds nothing new.
 Then the best turns are packed from the connected sets (components.best_packings).
@@ -22,10 +22,10 @@ from numba import prange
 from eureka.jit import inlined, njit
 from eureka.mathable import components, table
 from eureka.mathable.bound import SCRATCH, order_bound
-from eureka.mathable.kernels import (CAPSTAMP, HELD, SETS, STEPS, Ranking, cap_tables, caps,
-                                     caps_from, grow, mark_zone, moves_left, new_rack,
-                                     new_scratch, no_tables, rows, start_at, take_back,
-                                     threshold)
+from eureka.mathable.caps import cap_tables, caps, caps_from, no_tables
+from eureka.mathable.moves import moves_left, take_back
+from eureka.mathable.search import (CAPSTAMP, HELD, SETS, STEPS, Ranking, grow, mark_zone,
+                                    new_rack, new_scratch, rows, start_at, threshold)
 from eureka.mathable.lines import CODE_SHIFT, N_CELLS, fill_cand, refresh_around
 from eureka.mathable.tokens import MAX_RACK
 
@@ -33,7 +33,7 @@ from eureka.mathable.tokens import MAX_RACK
 @njit(cache=True, nogil=True)
 def connected_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states,
                    bound_after, scale, offset, reach):
-    """kernels.ranked_sets' answer (the same arguments, the same sets), searched by
+    """search.ranked_sets' answer (the same arguments, the same sets), searched by
     connected sets."""
     cand = fill_cand(board, sq_op)
     root = board.copy()
@@ -167,7 +167,7 @@ def connected_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_s
 @inlined
 def _put(board, sq_op, cand, rack, codes, m):
     """Put placements codes[:m] down; returns the tokens left as a mixed-radix number
-    (take them back last first: kernels.take_back)."""
+    (take them back last first: moves.take_back)."""
     sub = rack.subsets - 1
     for t in range(m):
         p = codes[t] >> CODE_SHIFT

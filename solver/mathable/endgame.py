@@ -3,7 +3,7 @@
 The rest of the game is solved by negamax (minimax from the mover's side) with
 alpha–beta and a transposition table.  A move is a distinct set of placements of the
 mover's holder, scored by its best legal order: every one of them, from the compiled
-search (kernels.best_sets) with room for every set, so that its bound cuts nothing,
+search (search.best_sets) with room for every set, so that its bound cuts nothing,
 highest total first.
 The end of the game (rulebook V.4, docs/RULES.md): a player who can place must place; a
 player who cannot passes; the game ends when a holder is empty after a turn, or when
@@ -24,7 +24,7 @@ import numpy as np
 
 from eureka.contract import Result
 from eureka.errors import SearchTooLarge
-from eureka.mathable import kernels
+from eureka.mathable import lines, search
 from eureka.mathable.board import PositionError
 from eureka.mathable.legality import Placement, Turn, score_turn
 from eureka.mathable.position import Position, with_rack
@@ -132,7 +132,7 @@ class _Search:
         finally:
             del placed[len(placed) - len(placements):]
             for square, _ in placements:
-                board[square] = kernels.EMPTY
+                board[square] = lines.EMPTY
 
     def line(self, me: tuple, other: tuple, target: int, grid: dict) -> list:
         """The principal line from this position, whose value is `target`: at each
@@ -163,16 +163,16 @@ class _Search:
 def turns(board, holder: tuple, bonus: bool = True) -> tuple:
     """(rows, values): every distinct set of placements of the holder on a kernel board,
     highest total first, as rows (total, score, size, codes...) of the compiled search
-    (kernels.best_sets, with room for every set so that its bound cuts nothing) and the
+    (search.best_sets, with room for every set so that its bound cuts nothing) and the
     token values the codes index."""
     if not holder:
         return [], []
     values = sorted(set(holder))
     vals = np.array(values, dtype=np.int64)
     counts = np.array([holder.count(v) for v in values], dtype=np.int64)
-    n, rows = kernels.best_sets(board.copy(), SQ_OP, AWARD, vals, counts,
-                                full_rack_bonus(holder, bonus), MAX_STATES, MAX_STATES,
-                                kernels.BOUND_AFTER)
+    n, rows = search.best_sets(board.copy(), SQ_OP, AWARD, vals, counts,
+                               full_rack_bonus(holder, bonus), MAX_STATES, MAX_STATES,
+                               search.BOUND_AFTER)
     if n < 0:
         raise SearchTooLarge(f"a holder with more than {MAX_STATES:,} sets of placements")
     return rows[np.argsort(-rows[:, 0], kind="stable")].tolist(), values
@@ -181,7 +181,7 @@ def turns(board, holder: tuple, bonus: bool = True) -> tuple:
 def _move(row, values) -> tuple:
     """A row of the compiled search as a move: (total, score, ((square, value), ...))."""
     total, score, size, *codes = row
-    return total, score, tuple((code >> kernels.CODE_SHIFT, values[code & 15])
+    return total, score, tuple((code >> lines.CODE_SHIFT, values[code & 15])
                                for code in codes[:size])
 
 
@@ -209,8 +209,8 @@ def budget(grid: dict, mover, opponent, bonus: bool = True) -> None:
     """SearchTooLarge, at once, for an endgame beyond the budget (see ALWAYS)."""
     if len(mover) <= ALWAYS and len(opponent) <= ALWAYS:
         return
-    search = _Search(grid, bonus)
-    sets = [len(search.moves(tuple(sorted(h)))[0]) for h in (mover, opponent)]
+    tree = _Search(grid, bonus)
+    sets = [len(tree.moves(tuple(sorted(h)))[0]) for h in (mover, opponent)]
     if sum(sets) > MAX_SETS:
         raise SearchTooLarge(f"an endgame too large to solve exactly: the holders have "
                              f"{sets[0]:,} and {sets[1]:,} sets of placements, and the "
@@ -223,10 +223,10 @@ def solve_endgame(grid: dict, mover, opponent, bonus: bool = True):
     (final difference mover − opponent, counted from 0 each), the principal line
     (Step, in order) and the positions searched."""
     me, other = tuple(sorted(mover)), tuple(sorted(opponent))
-    search = _Search(grid, bonus)
-    value = search.value(me, other, -INF, INF)
-    line = search.line(me, other, value, dict(grid))
-    return value, line, search.nodes
+    tree = _Search(grid, bonus)
+    value = tree.value(me, other, -INF, INF)
+    line = tree.line(me, other, value, dict(grid))
+    return value, line, tree.nodes
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """The exact best Mathable turn, and every legal single placement.
 
-The compiled search (kernels.py) finds the turns; each one returned is then re-scored,
+The compiled search (search.py) finds the turns; each one returned is then re-scored,
 placement by placement, by the plain-Python scorer (legality.py), which also gives the
 per-placement breakdown.  Turns are ranked by score, or by equity: the total plus the
 value of the tokens kept (leave.py).
@@ -15,7 +15,7 @@ import numpy as np
 from eureka import parallel
 from eureka.contract import Result
 from eureka.errors import EurekaError, SearchTooLarge
-from eureka.mathable import kernels, leave
+from eureka.mathable import leave, lines, moves, search
 from eureka.mathable.connected import connected_sets
 from eureka.mathable.board import OPERATIONS, SQUARES
 from eureka.mathable.game import MAX_STATES, RANKINGS
@@ -24,7 +24,7 @@ from eureka.mathable.position import Position, with_rack
 from eureka.mathable.tokens import MAX_RACK, full_rack_bonus
 
 _NO_LEAVES = np.zeros(1 << MAX_RACK, dtype=np.int64)
-BY_SCORE = (1, _NO_LEAVES, _NO_LEAVES)  # kernels.ranked_sets' scale, offsets and reach
+BY_SCORE = (1, _NO_LEAVES, _NO_LEAVES)  # search.ranked_sets' scale, offsets and reach
                                         # for a ranking by score
 CONNECTED_PAST = 7      # racks of more tokens are searched by connected sets (components.py):
                         # 16–22× fewer sets for the benchmarks' 12 tokens; a game's racks of
@@ -51,8 +51,8 @@ class Ranked(NamedTuple):
 
 def _squares():
     """Each square's restriction (0 none, 1–4 for + − × ÷) and award, as kernel arrays."""
-    op = np.zeros(kernels.N_CELLS, dtype=np.int64)
-    award = np.zeros(kernels.N_CELLS, dtype=np.int64)
+    op = np.zeros(lines.N_CELLS, dtype=np.int64)
+    award = np.zeros(lines.N_CELLS, dtype=np.int64)
     for (r, c), square in SQUARES.items():
         i = index((r, c))
         op[i] = OPERATIONS.index(square.op) + 1 if square.op else 0
@@ -62,21 +62,21 @@ def _squares():
 
 def index(cell) -> int:
     """The flat index of a board cell in the padded kernel arrays."""
-    return (cell[0] + kernels.PAD) * kernels.W + cell[1] + kernels.PAD
+    return (cell[0] + lines.PAD) * lines.W + cell[1] + lines.PAD
 
 
 def cell_of(i: int) -> tuple:
     """The board cell of a flat index in the padded kernel arrays."""
-    return int(i) // kernels.W - kernels.PAD, int(i) % kernels.W - kernels.PAD
+    return int(i) // lines.W - lines.PAD, int(i) % lines.W - lines.PAD
 
 
-CELLS = [cell_of(i) for i in range(kernels.N_CELLS)]
+CELLS = [cell_of(i) for i in range(lines.N_CELLS)]
 
 
 SQ_OP, AWARD = _squares()
 INDEX = {cell: index(cell) for cell in SQUARES}
-EMPTY_BOARD = np.full(kernels.N_CELLS, kernels.WALL, dtype=np.int64)
-EMPTY_BOARD[list(INDEX.values())] = kernels.EMPTY
+EMPTY_BOARD = np.full(lines.N_CELLS, lines.WALL, dtype=np.int64)
+EMPTY_BOARD[list(INDEX.values())] = lines.EMPTY
 
 
 def board_array(grid: dict) -> np.ndarray:
@@ -91,8 +91,8 @@ def _rack(rack):
     if len(rack) > MAX_RACK:
         raise SearchTooLarge(f"a rack of {len(rack)} tokens: the search takes at most "
                              f"{MAX_RACK}")
-    if any(not 0 <= v <= kernels.MAX_TOKEN for v in values):
-        raise SearchTooLarge(f"token values are 0–{kernels.MAX_TOKEN}")
+    if any(not 0 <= v <= lines.MAX_TOKEN for v in values):
+        raise SearchTooLarge(f"token values are 0–{lines.MAX_TOKEN}")
     return (np.array(values, dtype=np.int64),
             np.array([rack.count(v) for v in values], dtype=np.int64))
 
@@ -110,7 +110,7 @@ def _leaves(vals, counts, edition: int, table: leave.Leaves) -> tuple:
 
 
 def ranked(board: np.ndarray, rack, limit: int = 1, bonus: int = 0,
-           max_states: int = MAX_STATES, bound_after: int = kernels.BOUND_AFTER,
+           max_states: int = MAX_STATES, bound_after: int = search.BOUND_AFTER,
            by: str = "score", edition: int = 126, leaves: leave.Leaves | None = None,
            work: list | None = None, connected: bool | None = None) -> list:
     """The `limit` best distinct turns (sets of placements) on a kernel board
@@ -134,8 +134,8 @@ def ranked(board: np.ndarray, rack, limit: int = 1, bonus: int = 0,
     if connected is None:
         connected = len(rack) > CONNECTED_PAST
     with parallel.applied(kernel="mathable connected") if connected else nullcontext():
-        search = connected_sets if connected else kernels.ranked_sets
-        n, steps, found = search(board.copy(), SQ_OP, AWARD, vals, counts, bonus, limit,
+        kernel = connected_sets if connected else search.ranked_sets
+        n, steps, found = kernel(board.copy(), SQ_OP, AWARD, vals, counts, bonus, limit,
                                  max_states, bound_after, *ranking)
     if work is not None:
         work.append(int(steps))
@@ -148,7 +148,7 @@ def ranked(board: np.ndarray, rack, limit: int = 1, bonus: int = 0,
     rows = sorted(found.tolist(), key=lambda r: (-r[0], r[2], sorted(r[3:3 + r[2]])))
     out = []
     for _, score, size, *codes in rows[:limit]:
-        placements = tuple((CELLS[c >> kernels.CODE_SHIFT], int(vals[c & 15]))
+        placements = tuple((CELLS[c >> lines.CODE_SHIFT], int(vals[c & 15]))
                            for c in codes[:size])
         total = score + (bonus if size == len(rack) else 0)
         value = table.equity(total, leave.kept(rack, [v for _, v in placements]),
@@ -243,8 +243,8 @@ def _single_moves(board: np.ndarray, values):
     """The distinct values, and every legal (square, value index) on the board with
     its points."""
     vals = np.array(sorted(set(values)), dtype=np.int64)
-    cells, idx, points = kernels.single_moves(board, SQ_OP, AWARD,
-                                              kernels.fill_cand(board, SQ_OP), vals)
+    cells, idx, points = moves.single_moves(board, SQ_OP, AWARD,
+                                              lines.fill_cand(board, SQ_OP), vals)
     return vals, cells, idx, points
 
 

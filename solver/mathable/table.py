@@ -6,7 +6,7 @@ the best score found for the set (G), the last placement of that order (LAST), t
 score it was last expanded with (DONE, −1: never), its size (SIZE), its place in the
 heap (HEAP, −1: not there), its total with the full-rack bonus (TOTAL) and BOUND: what
 its key could still gain beyond G × scale when it goes down first in a turn (UNKNOWN
-when no bound was worked out; see kernels.grow).
+when no bound was worked out; see search.grow).
 
 The heap holds the `limit` best distinct sets found so far, least total on top: once
 full, its top is the threshold a set must reach to matter.

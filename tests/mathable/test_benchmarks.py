@@ -8,7 +8,7 @@ import pytest
 
 from eureka.benchmarks import (mathable_bound, mathable_hard, mathable_sim,
                                 mathable_twelve, workloads)
-from eureka.mathable import kernels, legality, sim, solve
+from eureka.mathable import legality, lines, sim, solve
 from eureka.mathable.legality import Placement
 
 
@@ -45,7 +45,7 @@ def test_the_bound_benchmark_draws_legal_partial_turns():
     board = solve.board_array(dict(position.grid))
     codes, left = mathable_bound.partial_turn(board, vals, counts, 8, random.Random(3))
     grid = dict(position.grid)
-    legality.score_turn(grid, [Placement(solve.cell_of(c >> kernels.CODE_SHIFT),
+    legality.score_turn(grid, [Placement(solve.cell_of(c >> lines.CODE_SHIFT),
                                          int(vals[c & 15])) for c in codes])
     assert (solve.board_array(grid) == board).all()
     assert left.sum() == 4 and (counts - left).sum() == 8

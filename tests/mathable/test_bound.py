@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from eureka.benchmarks.mathable_bound import fresh_caps
 from eureka.errors import SearchTooLarge
-from eureka.mathable import kernels, solve
+from eureka.mathable import bound, caps, lines, moves, search, solve
 from eureka.mathable.board import START
 from eureka.mathable.bound import SCRATCH
 from eureka.mathable.position import Position
@@ -68,25 +68,25 @@ def test_caps_kept_up_to_date_bound_the_fresh_ones(position, data):
     grid, rack = position
     board = solve.board_array(grid)
     vals, counts = solve._rack(rack)
-    cand = kernels.fill_cand(board, solve.SQ_OP)
-    cells, idx, _ = kernels.single_moves(board, solve.SQ_OP, solve.AWARD, cand, vals)
+    cand = lines.fill_cand(board, solve.SQ_OP)
+    cells, idx, _ = moves.single_moves(board, solve.SQ_OP, solve.AWARD, cand, vals)
     if cells.size == 0:
         return
     i = data.draw(st.integers(0, cells.size - 1))
-    one = np.zeros((kernels.MAX_TOKEN + 1, 5, vals.size), dtype=bool)
+    one = np.zeros((lines.MAX_TOKEN + 1, 5, vals.size), dtype=bool)
     two = np.zeros((5, vals.size), dtype=bool)
-    kernels.fill_tables(vals, counts.copy(), one, two)
+    caps.fill_tables(vals, counts.copy(), one, two)
     r = len(rack)
     parent = fresh_caps(board, vals, counts, (), (one, two))
     left = counts.copy()
     left[idx[i]] -= 1
     board[cells[i]] = vals[idx[i]]
-    kernels.refresh_around(board, solve.SQ_OP, cand, cells[i])
+    lines.refresh_around(board, solve.SQ_OP, cand, cells[i])
     kept = parent.copy()
-    slot = np.full(kernels.MAX_TOKEN + 1, -1, dtype=np.int64)
+    slot = np.full(lines.MAX_TOKEN + 1, -1, dtype=np.int64)
     slot[vals] = np.arange(vals.size)
     n0, n1 = np.zeros(vals.size, dtype=np.int64), np.zeros(vals.size, dtype=np.int64)
-    kernels.caps_around(board, solve.SQ_OP, solve.AWARD, cand, left, slot, r - 1, one,
+    caps.caps_around(board, solve.SQ_OP, solve.AWARD, cand, left, slot, r - 1, one,
                         two, kept, cells[i], n0, n1)
     fresh = fresh_caps(board, vals, left, (cells[i] * 16 + idx[i],), (one, two))
     assert (kept[:, :r - 1] >= fresh[:, :r - 1])[left > 0].all()
@@ -101,9 +101,9 @@ def test_bound_never_below_what_the_tokens_add():
     rack = [1, 2, 3, 4, 5]
     vals, counts = solve._rack(rack)
     cap = fresh_caps(board, vals, counts, ())
-    bound = kernels.order_bound(vals, counts, cap, 0, 0, np.zeros(SCRATCH, dtype=np.int64))
+    most = bound.order_bound(vals, counts, cap, 0, 0, np.zeros(SCRATCH, dtype=np.int64))
     best = every_turn(board, rack, 0)[0]
-    assert best.total <= bound
+    assert best.total <= most
 
 
 def test_a_search_past_its_budget_is_refused_in_one_line():
@@ -127,7 +127,7 @@ def test_the_bound_prunes():
     for play in GAMES[2].plays[:12]:
         grid.update((p.cell, p.value) for p in play.placements)
     vals, counts = solve._rack([1, 2, 3, 4, 5, 6, 7])
-    runs = [kernels.best_sets(solve.board_array(grid), solve.SQ_OP, solve.AWARD, vals,
+    runs = [search.best_sets(solve.board_array(grid), solve.SQ_OP, solve.AWARD, vals,
                               counts, 50, 1, 10**7, after) for after in (0, 10**9)]
     (bounded, best), (unbounded, everything) = runs
     assert 0 < 2 * bounded < unbounded

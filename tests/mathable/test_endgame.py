@@ -15,7 +15,7 @@ from eureka.errors import SearchTooLarge
 from eureka.mathable import GAME
 from eureka.mathable.board import START, PositionError
 from eureka.mathable.endgame import ALWAYS, Endgame, budget, solve_endgame, turns
-from eureka.mathable.kernels import CODE_SHIFT
+from eureka.mathable.lines import CODE_SHIFT
 from eureka.mathable.legality import score_turn
 from eureka.mathable.position import Position, parse_text
 from eureka.mathable import simulate

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eureka.mathable import kernels, legality, solve
+from eureka.mathable import legality, lines, solve
 from eureka.mathable.legality import Placement
 from tests.oracle import mathable as oracle
 
@@ -146,14 +146,14 @@ def test_refresh_around_matches_fill_cand(game, data):
     seed, sequence = game
     split = data.draw(st.integers(0, len(sequence)))
     board = solve.board_array({**seed, **dict(sequence[:split])})
-    cand = kernels.fill_cand(board, solve.SQ_OP)
+    cand = lines.fill_cand(board, solve.SQ_OP)
     for cell, v in sequence[split:]:
         p = solve.index(cell)
-        assert board[p] == kernels.EMPTY
+        assert board[p] == lines.EMPTY
         board[p] = v
-        kernels.refresh_around(board, solve.SQ_OP, cand, p)
-        fresh = kernels.fill_cand(board, solve.SQ_OP)
-        empty = board == kernels.EMPTY
+        lines.refresh_around(board, solve.SQ_OP, cand, p)
+        fresh = lines.fill_cand(board, solve.SQ_OP)
+        empty = board == lines.EMPTY
         assert np.array_equal(cand[empty], fresh[empty])
 
 

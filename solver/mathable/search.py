@@ -1,16 +1,13 @@
-"""Numba kernels for the exact best turn: the moves, their caps, and the search.
-
-The board and its cross-checks (`cand`) are lines.py's.
+"""The exact best turn: the `limit` best sets of placements for a rack, by branch and
+bound over the sets.
 
 A turn is a set of placements: what can follow depends only on the set (the board and
-the rack that remain), while its score depends on the order.  `ranked_sets` searches
-the sets depth first (`grow`) with a branch and bound: each set is stored once
-(table.py) with the best score of any order found, and a set is not expanded when even
-the most its remaining tokens could add (`caps`, `order_bound`) cannot reach the
-`limit` best totals found so far.  The caps are a maximum over the empty squares, and a
-placement changes only the squares whose lines run through it: so each set takes its
-parent's caps and raises them by those squares alone (`caps_around`).  connected.py
-searches long racks by connected sets with the same `grow`.
+the rack that remain), while its score depends on the order.  `grow` searches the sets
+depth first: each set is stored once (table.py) with the best score of any order found,
+and a set is not expanded when even the most its remaining tokens could add (caps.py,
+bound.py) cannot reach the `limit` best totals found so far.  `ranked_sets` grows them
+from the empty set; connected.py grows long racks by connected sets with the same
+`grow`.
 
 The search's state travels as named tuples (Rack, Ranking, Scratch). The helpers of its
 inner loop are `inlined` (eureka.jit): compiled without reference counts and inlined by
@@ -24,344 +21,16 @@ import numpy as np
 from eureka.jit import inlined, njit
 from eureka.mathable import components, table
 from eureka.mathable.bound import SCRATCH, order_bound
-from eureka.mathable.lines import (CODE_SHIFT, DIRS, EMPTY, MAX_TOKEN, N_CELLS, SQUARES,
-                                   WALL, completes, fill_cand, independent,
-                                   refresh_around)
-from eureka.mathable.lines import PAD, W  # noqa: F401  (the kernels' board, for solve.py)
+from eureka.mathable.caps import cap_tables, caps, caps_around, no_tables
+from eureka.mathable.lines import (CODE_SHIFT, DIRS, MAX_TOKEN, N_CELLS, SQUARES,
+                                   fill_cand, independent, refresh_around)
+from eureka.mathable.moves import child_moves, sorted_moves, take_back
 from eureka.mathable.tokens import MAX_RACK
 
 BOUND_AFTER = 10_000        # sets stored before the search starts bounding: small
                             # searches finish sooner without
 OWN_LEFT = 3                # a set's own bound is checked when at most this many
                             # tokens are left: with more, it prunes almost nothing
-
-
-@inlined
-def _made_slot(cand, c, d, j, slot):
-    """The rack slot of the j-th value direction d makes at square c, or -1 when it is
-    no token of the rack or an earlier j made it already (each counted once)."""
-    v = cand[c, d, j]
-    if v < 0 or v > MAX_TOKEN or slot[v] < 0:
-        return -1
-    for e in range(j):
-        if cand[c, d, e] == v:
-            return -1
-    return slot[v]
-
-
-@inlined
-def _count_equations(cand, c, slot, left, hits):
-    """hits[k] += the directions at square c that make rack token k (still left)."""
-    for d in range(4):
-        for j in range(4):
-            k = _made_slot(cand, c, d, j, slot)
-            if k >= 0 and left[k] != 0:
-                hits[k] += 1
-
-
-@njit(cache=True, nogil=True)
-def single_moves(board, sq_op, award, cand, rack_vals):
-    """Every legal single placement: (square, rack index, points)."""
-    cells, idx, pts = [], [], []
-    for c in range(N_CELLS):
-        if board[c] != EMPTY:
-            continue
-        for k in range(rack_vals.size):
-            n = completes(cand, c, rack_vals[k])
-            if n > 0:
-                cells.append(c)
-                idx.append(k)
-                pts.append(rack_vals[k] * n * award[c])
-    return np.array(cells, dtype=np.int64), np.array(idx, dtype=np.int64), \
-        np.array(pts, dtype=np.int64)
-
-
-@njit(cache=True)
-def _results(x, y, made):
-    """What x and y make under + − × ÷ into made (−1: no exact quotient)."""
-    made[0], made[1], made[2], made[3] = x + y, abs(x - y), x * y, -1
-    big, small = max(x, y), min(x, y)
-    if small > 0 and big % small == 0:
-        made[3] = big // small
-    elif small == 0 and big > 0:
-        made[3] = 0
-
-
-@njit(cache=True)
-def _mark(a, x, v, k, with_one, made):
-    """with_one[a, op, k] for the operations under which a and x make v."""
-    if 0 <= a <= MAX_TOKEN:
-        _results(a, x, made)
-        for j in range(4):
-            if made[j] == v:
-                with_one[a, 0, k] = with_one[a, j + 1, k] = True
-
-
-@njit(cache=True)
-def fill_tables(rack_vals, left, with_one, with_two):
-    """What the tokens left could make on a line with empty squares, for a token of
-    rack value k placed there (the fills are the other tokens left): with_one[a, op, k]
-    when a token a on the line and one of them make it under op (0: any operation,
-    1–4: + − × ÷), with_two[op, k] when two of them do."""
-    nv = rack_vals.size
-    with_one[:] = False
-    with_two[:] = False
-    made = np.empty(4, dtype=np.int64)
-    for k in range(nv):
-        if left[k] == 0:
-            continue
-        v = rack_vals[k]
-        left[k] -= 1
-        for i in range(nv):
-            if left[i] == 0:
-                continue
-            x = rack_vals[i]
-            if x == 0 or v == 0:                # 0 × a, 0 ÷ a, a − a: try them all
-                for a in range(MAX_TOKEN + 1):
-                    _mark(a, x, v, k, with_one, made)
-            else:
-                for a in (v - x, x + v, x - v, v * x):
-                    _mark(a, x, v, k, with_one, made)
-                if v % x == 0:
-                    _mark(v // x, x, v, k, with_one, made)
-                if x % v == 0:
-                    _mark(x // v, x, v, k, with_one, made)
-            left[i] -= 1
-            for y in range(nv):
-                if left[y] > 0:
-                    _results(x, rack_vals[y], made)
-                    for j in range(4):
-                        if made[j] == v:
-                            with_two[0, k] = with_two[j + 1, k] = True
-            left[i] += 1
-        left[k] += 1
-
-
-@njit(cache=True)
-def open_squares(board, sq_op, award):
-    """The empty squares with a token on one of their lines ("near"), and for the
-    others ("far": every line empty) far[op, m]: the best award of a far square with
-    restriction op (0: none) and at least m lines on the board."""
-    near = []
-    far = np.zeros((5, 5), dtype=np.int64)
-    for c in range(N_CELLS):
-        if board[c] != EMPTY:
-            continue
-        lines, seen = 0, False
-        for d in range(4):
-            a, b = board[c + DIRS[d]], board[c + 2 * DIRS[d]]
-            if a != WALL and b != WALL:
-                lines += 1
-                seen |= a >= 0 or b >= 0
-        if seen:
-            near.append(c)
-        else:
-            for m in range(1, lines + 1):
-                far[sq_op[c], m] = max(far[sq_op[c], m], award[c])
-    return np.array(near, dtype=np.int64), far
-
-
-@inlined
-def _cap_square(board, sq_op, award, cand, left, slot, r, with_one, with_two, cap, c,
-                n0, n1):
-    """Raise cap[k, b] by what empty square c allows (see caps), for b up to where it
-    stops growing: the callers carry the caps on to larger b.  n0, n1: scratch."""
-    op = sq_op[c]
-    nv = left.size
-    n0[:] = 0
-    n1[:] = 0
-    n2 = 0
-    for d in range(4):
-        a, b = board[c + DIRS[d]], board[c + 2 * DIRS[d]]
-        if a == WALL or b == WALL:
-            continue
-        if a >= 0 and b >= 0:
-            for j in range(4):
-                k = _made_slot(cand, c, d, j, slot)
-                if k >= 0:
-                    n0[k] += 1
-        elif a >= 0 or b >= 0:
-            row = with_one[max(a, b), op]
-            for k in range(nv):
-                n1[k] += row[k]
-        else:
-            n2 += 1
-    aw = award[c]
-    for k in range(nv):
-        if left[k] == 0:
-            continue
-        m2 = n2 if with_two[op, k] else 0
-        if n0[k] + n1[k] + m2 == 0:
-            continue
-        top = min(r - 1, n1[k] + 2 * m2)
-        for b in range(top + 1):
-            ones = min(n1[k], b)
-            m = (n0[k] + ones + min(m2, (b - ones) // 2)) * aw
-            if m > cap[k, b]:
-                cap[k, b] = m
-
-
-@njit(cache=True)
-def caps(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two, near, far,
-         placed, m, cap, slot, seen, stamp, n0, n1):
-    """cap[k, b] for b < r: the most a placement of rack value k could be multiplied by
-    (equations × award) when b tokens go down before it: a line counts when its
-    tokens make the value now, or tokens on its empty squares (one or two, counted
-    against b) might.  Only the root's near squares and those around the m placed
-    squares can have a token on a line; the far ones count by open_squares' table.
-    A square's caps change only when a token goes down on one of its lines, so a
-    child's caps are its parent's raised by caps_around.  Scratch: seen (marked with
-    stamp, each square counted once), n0, n1."""
-    cap[:, :] = 0
-    for c in near:
-        seen[c] = stamp
-        if board[c] == EMPTY:
-            _cap_square(board, sq_op, award, cand, left, slot, r, with_one, with_two,
-                        cap, c, n0, n1)
-    _caps_near(board, sq_op, award, cand, left, slot, r, with_one, with_two, placed, m,
-               cap, seen, stamp, n0, n1)
-    for k in range(rack_vals.size):
-        if left[k] == 0:
-            continue
-        for op in range(5):
-            if not with_two[op, k]:
-                continue
-            for lines in range(1, 5):
-                for b in range(2 * lines, r):
-                    cap[k, b] = max(cap[k, b], lines * far[op, lines])
-        for b in range(1, r):
-            cap[k, b] = max(cap[k, b], cap[k, b - 1])
-
-
-@inlined
-def _caps_near(board, sq_op, award, cand, left, slot, r, with_one, with_two, placed, m,
-               cap, seen, stamp, n0, n1):
-    """Raise the caps by the empty squares around the placed squares placed[:m], each
-    once (seen[c] == stamp once done), for b up to where they stop growing."""
-    for j in range(m):
-        p = placed[j] >> CODE_SHIFT
-        for d in range(4):
-            for step in range(1, 3):
-                c = p - step * DIRS[d]
-                if board[c] == EMPTY and seen[c] != stamp:
-                    seen[c] = stamp
-                    _cap_square(board, sq_op, award, cand, left, slot, r, with_one,
-                                with_two, cap, c, n0, n1)
-
-
-@inlined
-def caps_from(rooted, board, sq_op, award, cand, left, slot, r, with_one, with_two,
-              placed, m, cap, seen, stamp, n0, n1):
-    """Caps of the set placed[:m], down on the board, from `rooted`: caps on the root
-    board with the same tokens left.  Only the squares around the placed ones have
-    lines that changed: they are raised by their caps on this board (their caps on the
-    root, and those of the placed squares, stay in: these caps can be looser)."""
-    for k in range(cap.shape[0]):
-        for b in range(cap.shape[1]):
-            cap[k, b] = rooted[k, b]
-    _caps_near(board, sq_op, award, cand, left, slot, r, with_one, with_two, placed, m,
-               cap, seen, stamp, n0, n1)
-    for k in range(left.size):
-        for b in range(1, r):
-            cap[k, b] = max(cap[k, b], cap[k, b - 1])
-
-
-@inlined
-def caps_around(board, sq_op, award, cand, left, slot, r, with_one, with_two, cap, p,
-                n0, n1):
-    """Raise cap[k, b] (b < r) by the squares whose lines run through square p, the
-    only ones a token on p changes (see caps)."""
-    for d in range(4):
-        for step in range(1, 3):
-            c = p - step * DIRS[d]
-            if board[c] == EMPTY:
-                _cap_square(board, sq_op, award, cand, left, slot, r, with_one,
-                            with_two, cap, c, n0, n1)
-    for k in range(left.size):
-        for b in range(1, r):
-            cap[k, b] = max(cap[k, b], cap[k, b - 1])
-
-
-@njit(cache=True)
-def _sorted_moves(board, sq_op, award, cand, rack_vals, codes, pts):
-    """The root's legal placements into codes/pts, highest points first; how many."""
-    cells, idx, p = single_moves(board, sq_op, award, cand, rack_vals)
-    top = 0
-    for i in range(p.size):
-        top = max(top, p[i])
-    at = np.zeros(top + 2, dtype=np.int64)      # a counting sort, stable: at[v + 1]
-    for i in range(p.size):                     # moves score more than v
-        at[p[i]] += 1
-    for v in range(top - 1, -1, -1):
-        at[v] += at[v + 1]
-    for i in range(p.size):
-        j = at[p[i] + 1]
-        at[p[i] + 1] += 1
-        codes[j], pts[j] = cells[i] * 16 + idx[i], p[i]
-    return p.size
-
-
-@inlined
-def _child_moves(board, award, cand, rack_vals, left, slot, p, mark, stamp, hits,
-                 new_code, new_pts, codes, pts, m, out_codes, out_pts):
-    """The legal placements after a token went down on square p, highest points first:
-    the parent's list (codes, pts, m) without the squares around p and the spent
-    tokens, merged with the placements recomputed around p.  Returns how many."""
-    mark[p] = stamp
-    nn = 0
-    for d in range(4):
-        for step in range(1, 3):
-            c = p - step * DIRS[d]
-            mark[c] = stamp
-            if board[c] != EMPTY:
-                continue
-            _count_equations(cand, c, slot, left, hits)
-            for k in range(rack_vals.size):
-                if hits[k] > 0:
-                    v, code = rack_vals[k] * hits[k] * award[c], c * 16 + k
-                    hits[k] = 0
-                    j = nn
-                    while j > 0 and new_pts[j - 1] < v:
-                        new_code[j], new_pts[j] = new_code[j - 1], new_pts[j - 1]
-                        j -= 1
-                    new_code[j], new_pts[j] = code, v
-                    nn += 1
-    n, j = 0, 0
-    for i in range(m):
-        code = codes[i]
-        if mark[code >> CODE_SHIFT] == stamp or left[code & 15] == 0:
-            continue
-        while j < nn and new_pts[j] > pts[i]:
-            out_codes[n], out_pts[n] = new_code[j], new_pts[j]
-            n += 1
-            j += 1
-        out_codes[n], out_pts[n] = code, pts[i]
-        n += 1
-    while j < nn:
-        out_codes[n], out_pts[n] = new_code[j], new_pts[j]
-        n += 1
-        j += 1
-    return n
-
-
-@inlined
-def _remove(codes, n, code):
-    """Take `code` out of codes[:n], keeping the order of the others."""
-    j = 0
-    while codes[j] != code:
-        j += 1
-    for t in range(j, n - 1):
-        codes[t] = codes[t + 1]
-
-
-@njit(cache=True, nogil=True)
-def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states,
-              bound_after):
-    """The `limit` highest-scoring sets of placements (see ranked_sets)."""
-    offset = np.zeros(1 << MAX_RACK, dtype=np.int64)
-    n, _, found = ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit,
-                              max_states, bound_after, 1, offset, offset)
-    return n, found
 
 
 Rack = namedtuple("Rack", "vals cnt left slot radix subsets full")
@@ -415,7 +84,7 @@ def new_scratch(board, sq_op, award, cand, rack):
     by_depth[3, 0] = rack.subsets - 1
     moves = np.empty((2, full + 1, width), dtype=np.int32)  # mcode, mpts
     mn = np.zeros(full + 1, dtype=np.int64)
-    mn[0] = _sorted_moves(board, sq_op, award, cand, rack.vals, moves[0, 0], moves[1, 0])
+    mn[0] = sorted_moves(board, sq_op, award, cand, rack.vals, moves[0, 0], moves[1, 0])
     return Scratch(by_depth[0], by_depth[1], by_depth[2], by_depth[3],
                    np.zeros(full + 1, dtype=np.bool_),
                    np.full((full + 1, nv), -1, dtype=np.int64),
@@ -446,20 +115,20 @@ def start_at(sc, base, score, sub, capped, moves):
     sc.mn[base] = moves
 
 
-@njit(cache=True)
-def no_tables(rack):
-    """The caps' tables (with_one, with_two, near, far, filled) before any is needed
-    (cap_tables makes them)."""
-    nv = rack.vals.size
-    return (np.zeros((0, MAX_TOKEN + 1, 5, nv), dtype=np.bool_),
-            np.zeros((0, 5, nv), dtype=np.bool_), np.zeros(0, dtype=np.int64),
-            np.zeros((5, 5), dtype=np.int64), np.zeros(rack.subsets, dtype=np.bool_))
-
-
 @inlined
 def threshold(info, heap, held, limit):
     """The least total of the `limit` best sets so far, or −1 while fewer are held."""
     return info[heap[0], table.TOTAL] if held == limit else -1
+
+
+@njit(cache=True, nogil=True)
+def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states,
+              bound_after):
+    """The `limit` highest-scoring sets of placements (see ranked_sets)."""
+    offset = np.zeros(1 << MAX_RACK, dtype=np.int64)
+    n, _, found = ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit,
+                              max_states, bound_after, 1, offset, offset)
+    return n, found
 
 
 @njit(cache=True, nogil=True)
@@ -657,7 +326,7 @@ def grow(board, sq_op, award, cand, root, rack, rank, sc, at, keys, info, slots,
         placed[depth], score[depth], nxt[depth], subs[depth] = code, g2, 0, sub
         for kk in range(rack_vals.size):
             couldk[depth, kk] = -1
-        mn[depth] = _child_moves(board, award, cand, rack_vals, left, slot, p, mark,
+        mn[depth] = child_moves(board, award, cand, rack_vals, left, slot, p, mark,
                                  stamp, hits, new_code, new_pts, mcode[depth - 1],
                                  mpts[depth - 1], mn[depth - 1], mcode[depth],
                                  mpts[depth])
@@ -665,19 +334,14 @@ def grow(board, sq_op, award, cand, root, rack, rank, sc, at, keys, info, slots,
     return done, keys, info, slots, (with_one, with_two, near, far, filled)
 
 
-@njit(cache=True)
-def cap_tables(root, sq_op, award, rack_vals, left, sub, subsets, filled, with_one,
-                with_two, near, far):
-    """The caps' tables (made when first needed), filled for the tokens left (`sub`)."""
-    if with_one.shape[0] == 0:
-        nv = rack_vals.size
-        with_one = np.zeros((subsets, MAX_TOKEN + 1, 5, nv), dtype=np.bool_)
-        with_two = np.zeros((subsets, 5, nv), dtype=np.bool_)
-        near, far = open_squares(root, sq_op, award)
-    if not filled[sub]:
-        fill_tables(rack_vals, left, with_one[sub], with_two[sub])
-        filled[sub] = True
-    return with_one, with_two, near, far
+@inlined
+def _remove(codes, n, code):
+    """Take `code` out of codes[:n], keeping the order of the others."""
+    j = 0
+    while codes[j] != code:
+        j += 1
+    for t in range(j, n - 1):
+        codes[t] = codes[t + 1]
 
 
 @inlined
@@ -687,27 +351,6 @@ def mark_zone(zone, p, add):
     for d in range(4):
         for step in range(1, 3):
             zone[p + step * DIRS[d]] += add
-
-
-@njit(cache=True)
-def moves_left(board, sq_op, award, cand, rack_vals, left, codes, pts):
-    """_sorted_moves of the tokens still left; how many."""
-    n = _sorted_moves(board, sq_op, award, cand, rack_vals, codes, pts)
-    j = 0
-    for i in range(n):
-        if left[codes[i] & 15] > 0:
-            codes[j], pts[j] = codes[i], pts[i]
-            j += 1
-    return j
-
-
-@inlined
-def take_back(board, sq_op, cand, left, code):
-    """Lift placement `code` off the board again."""
-    p = code >> CODE_SHIFT
-    board[p] = EMPTY
-    refresh_around(board, sq_op, cand, p)
-    left[code & 15] += 1
 
 
 @njit(cache=True)
@@ -725,3 +368,4 @@ def rows(keys, info, slots, total, score, size, parts):
             if at < 0:
                 raise RuntimeError("a stored set's parts are missing")
     return out
+
