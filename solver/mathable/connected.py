@@ -71,26 +71,32 @@ def connected_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_s
                 qi += 1
             if qi < queue.size:
                 break
-            todo = np.array([e for e in range(bounded, n if thr >= 0 else 0)
-                             if info[e, table.SIZE] < full and
-                             _most(info, e, scale) >= thr], dtype=np.int64)
+            todo = _reaching(info, np.arange(bounded, n if thr >= 0 else 0), scale, thr,
+                             full)
             tables, book, booked = _bound_own(root, sq_op, award, rack, rank, keys, info,
                                               todo, tables, book, booked)
             bounded = n if thr >= 0 else 0
-            which = _may_reach(info, n, scale, thr)
-            changed = np.array([e >= joined.size or info[e, table.G] != joined[e]
-                                for e in which], dtype=np.bool_)
+            which = _reaching(info, np.arange(n), scale, thr, -1)
+            changed = np.zeros(which.size, dtype=np.bool_)  # since the last round
+            for i in range(which.size):
+                e = which[i]
+                changed[i] = e >= joined.size or info[e, table.G] != joined[e]
             if not changed.any():
                 return n, at[STEPS], rows(keys, info, slots, *components.best_packings(
                     keys, info, which, rack_cnt, radix, subsets, bonus, limit, scale,
                     offset, reach, thr))
-            joined = info[:n, table.G].astype(np.int64)
+            joined = np.empty(n, dtype=np.int64)
+            for e in range(n):
+                joined[e] = info[e, table.G]
             row = np.full(n, -1, dtype=np.int64)    # each set's latest caps
             for i in range(booked.size):
                 row[booked[i]] = i
+            rows_of = np.empty(which.size, dtype=np.int64)
+            for i in range(which.size):
+                rows_of[i] = row[which[i]]
             parts, tcode, jscore = components.join_round(
                 root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info,
-                which, changed, thr, scale, bonus, offset, reach, book, row[which])
+                which, changed, thr, scale, bonus, offset, reach, book, rows_of)
             queue = np.empty(tcode.size, dtype=np.int64)
             qn, qi = 0, 0
             for r in range(tcode.size):
@@ -130,8 +136,7 @@ def connected_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_s
                     qn += 1
             queue = queue[:qn]
             if thr >= 0:            # their own bounds, before any is grown
-                todo = np.array([e for e in queue if _most(info, e, scale) >= thr],
-                                dtype=np.int64)
+                todo = _reaching(info, queue, scale, thr, -1)
                 tables, book, booked = _bound_own(root, sq_op, award, rack, rank, keys,
                                                   info, todo, tables, book, booked)
                 bounded = n
@@ -218,9 +223,19 @@ def _bound_own(root, sq_op, award, rack, rank, keys, info, todo, tables, book, b
     tables = (with_one, with_two, near, far, filled)
     if todo.size == 0:
         return tables, book, booked
-    more = np.empty((todo.size,) + book.shape[1:], dtype=book.dtype)
-    own_bounds(root, sq_op, award, rack, rank, keys, info, todo, tables, rooted, more)
-    return tables, np.concatenate((book, more)), np.concatenate((booked, todo))
+    more = np.empty((book.shape[0] + todo.size, nv, full + 1), dtype=book.dtype)
+    for i in range(book.shape[0]):
+        for k in range(nv):
+            for b in range(full + 1):
+                more[i, k, b] = book[i, k, b]
+    own_bounds(root, sq_op, award, rack, rank, keys, info, todo, tables, rooted,
+               more[book.shape[0]:])
+    entries = np.empty(booked.size + todo.size, dtype=np.int64)
+    for i in range(booked.size):
+        entries[i] = booked[i]
+    for i in range(todo.size):
+        entries[booked.size + i] = todo[i]
+    return tables, more, entries
 
 
 @njit(cache=True, parallel=True)
@@ -267,11 +282,17 @@ def _most(info, e, scale):
 
 
 @njit(cache=True)
-def _may_reach(info, n, scale, thr):
-    """The entries that can still be part of a turn whose key reaches thr (_most):
-    the only ones a round of joins or the packing needs."""
-    return np.array([e for e in range(n) if _most(info, e, scale) >= thr],
-                    dtype=np.int64)
+def _reaching(info, entries, scale, thr, full):
+    """The entries of `entries` that can still be part of a turn whose key reaches thr
+    (_most), and with full ≥ 0, whose sets have fewer than `full` placements: the only
+    ones a round of joins, an own bound or the packing needs."""
+    out = np.empty(entries.size, dtype=np.int64)
+    m = 0
+    for e in entries:
+        if _most(info, e, scale) >= thr and (full < 0 or info[e, table.SIZE] < full):
+            out[m] = e
+            m += 1
+    return out[:m]
 
 
 @njit(cache=True)
@@ -283,5 +304,10 @@ def _joined(keys, parts, t, out):
             n += table.unpack(keys, parts[i], out[n:])
     out[n] = t
     n += 1
-    out[:n].sort()
+    for i in range(1, n):                   # an insertion sort: a few codes
+        code, j = out[i], i
+        while j > 0 and out[j - 1] > code:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = code
     return n
