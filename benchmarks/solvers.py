@@ -17,6 +17,7 @@ from eureka import countdown, parallel, pitagoras
 from eureka.arquimedes import kernels as K
 from eureka.errors import EurekaError, SearchTooLarge
 from eureka.arquimedes.plays import plays as arquimedes_plays
+from eureka.arquimedes.simulate import played
 from eureka.mathable.simulate import game_rng, play_game
 from eureka.mathable.solve import best_turns
 from eureka.mathable.tokens import full_rack_bonus
@@ -65,9 +66,9 @@ def eureka_arquimedes_games(seed):
     On the threads `eureka simulate arquimedes` uses (eureka.parallel)."""
     codes = np.array([K.GREEDY, K.RANDOM, K.RANDOM, K.RANDOM], np.int64)
     with parallel.applied(kernel=("arquimedes games", *codes.tolist()),
-                          units=ARQUIMEDES_BATCH):
-        return K.simulate(0, ARQUIMEDES_BATCH, 4, codes, K.deck_counts(True), K.ALL_OPS,
-                          seed)[0].tolist()
+                          units=ARQUIMEDES_BATCH) as threads:
+        return played(0, ARQUIMEDES_BATCH, 4, codes, K.deck_counts(True), K.ALL_OPS, seed,
+                      threads)[0].tolist()
 
 
 def _oracles(checkout):

@@ -439,9 +439,10 @@ def _decide(tokens, draw, pile, s, rng, trace):
     return np.argmax(alive)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, nogil=True)
 def simulate(first, games, players, strategies, deck, ops, seed):
-    """Games first .. first + games - 1, in parallel: (winners, tokens, turns, all_pass,
+    """Games first .. first + games - 1, one after the other, without the GIL (the
+    threads of simulate.played share them out): (winners, tokens, turns, all_pass,
     tie_draws); game g depends on (seed, g) alone."""
     winners = np.zeros(games, np.int64)
     tokens = np.zeros((games, ROUNDS, players), np.int64)
@@ -449,7 +450,7 @@ def simulate(first, games, players, strategies, deck, ops, seed):
     all_pass = np.zeros((games, ROUNDS), np.bool_)
     tie_draws = np.zeros((games, ROUNDS), np.int64)
     no_trace = np.zeros((0, TRACE_COLUMNS), np.int64)
-    for g in prange(games):
+    for g in range(games):
         winners[g] = play_game(players, strategies, deck, ops, seed, first + g, tokens[g],
                                turns[g], all_pass[g], tie_draws[g], no_trace)
     return winners, tokens, turns, all_pass, tie_draws

@@ -11,7 +11,9 @@ Games and deals are played in batches and summarised as they come, so memory doe
 grow with their number; the bounds (eureka.arquimedes.bounds) keep a run within minutes.
 """
 
+import functools
 import math
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
 import numpy as np
@@ -53,6 +55,26 @@ def wilson(successes: int, n: int) -> tuple:
     return centre - half, centre + half
 
 
+def played(first, count, players, codes, deck, mask, seed, threads):
+    """kernels.simulate's five arrays for games first .. first + count - 1, played on
+    `threads` threads, each a share of them in a row (the kernel runs without the GIL;
+    a thread pool compiles much faster than a parallel loop)."""
+    if threads <= 1 or count < 2 * threads:
+        return K.simulate(first, count, players, codes, deck, mask, seed)
+    bounds = [first + count * i // threads for i in range(threads + 1)]
+    parts = list(_pool(threads).map(
+        lambda lo, hi: K.simulate(lo, hi - lo, players, codes, deck, mask, seed),
+        bounds[:-1], bounds[1:]))
+    return tuple(np.concatenate(arrays) for arrays in zip(*parts))
+
+
+@functools.cache
+def _pool(threads: int) -> ThreadPoolExecutor:
+    """The threads that play games, kept for the process (starting them costs about as
+    much as a small batch of games)."""
+    return ThreadPoolExecutor(threads, thread_name_prefix="arquimedes")
+
+
 def simulate(games: int, strategies, seed: int = 0, joker: bool = True,
              ops: str = "+-*/", progress=None) -> Summary:
     """`games` complete five-round games; game g is the same for (seed, g) whatever
@@ -67,8 +89,9 @@ def simulate(games: int, strategies, seed: int = 0, joker: bool = True,
     all_pass = ties = 0
     for first in range(0, games, CHUNK):
         count = min(CHUNK, games - first)
-        with parallel.applied(kernel=("arquimedes games", *codes.tolist()), units=count):
-            w, t, n, a, d = K.simulate(first, count, players, codes, deck, mask, seed)
+        with parallel.applied(kernel=("arquimedes games", *codes.tolist()),
+                              units=count) as threads:
+            w, t, n, a, d = played(first, count, players, codes, deck, mask, seed, threads)
         wins += np.bincount(w, minlength=players)
         tokens += t.sum(axis=(0, 1))
         counted = np.bincount(n.ravel())

@@ -23,6 +23,15 @@ def test_quantiles_of_a_histogram_are_numpys(values, q):
                                                        abs=1e-9)
 
 
+@pytest.mark.parametrize("threads, first, count", [(2, 0, 57), (3, 11, 40), (4, 5, 7)])
+def test_games_played_on_threads_are_the_games_played_in_a_row(threads, first, count):
+    codes = sim.strategy_codes(["greedy", "random", "tactician"])
+    args = (len(codes), codes, K.deck_counts(True), K.ALL_OPS, 9)
+    in_a_row = K.simulate(first, count, *args)
+    on_threads = sim.played(first, count, *args, threads)
+    assert [a.tolist() for a in on_threads] == [a.tolist() for a in in_a_row]
+
+
 @pytest.mark.parametrize("strategies, joker, ops", [
     (["greedy", "random", "tactician"], True, "+-*/"),
     (["random", "random"], False, "+-"),
