@@ -62,7 +62,7 @@ GAMES = {g.name: g for g in (
               ("solve", "check", "score", "simulate"), "eureka.mathable", "mathable_cmds", 25),
     GameEntry("arquimedes", "Arquimedes", "the card game: every legal play on the top card",
               ("solve", "check", "score", "simulate"), "eureka.arquimedes",
-              "arquimedes_cmds", 16),
+              "arquimedes_cmds", 12),
     GameEntry("arvuutin", "Arvuutin", "the quiz game: the cards to play for a guess",
               ("solve", "check", "score"), "eureka.arvuutin", "arvuutin_cmds"),
 )}
