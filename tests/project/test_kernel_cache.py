@@ -56,3 +56,25 @@ def test_a_compile_collects_its_garbage_and_leaves_the_collector_as_it_was():
         assert not gc.isenabled() and gc.get_threshold() == threshold
     finally:
         gc.enable()
+
+
+LEVEL = ("import numba\n"
+         "from eureka import jit\n"
+         "from eureka.mathable import search\n"
+         "print(int(numba.config.OPT), jit.key())\n")
+
+
+def _level(opt: str | None) -> tuple:
+    env = {name: value for name, value in os.environ.items() if name != "NUMBA_OPT"}
+    if opt is not None:
+        env["NUMBA_OPT"] = opt
+    run = subprocess.run([sys.executable, "-c", LEVEL], env=env, capture_output=True,
+                         text=True, check=True)
+    level, key = run.stdout.split()
+    return int(level), key
+
+
+def test_the_kernels_compile_at_their_level_unless_numba_opt_says_otherwise():
+    (ours, key), (asked, other) = _level(None), _level("1")
+    assert (ours, asked) == (2, 1)
+    assert key != other                 # kernels of another level live in another folder
