@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from eureka.benchmarks.report import machine
+from eureka.benchmarks.report import machine_line
 from eureka.benchmarks.startup import program
 
 COMMANDS = (   # (command, seconds, megabytes or None): one per command family
@@ -99,11 +99,9 @@ def report(rows, kernels: int) -> list:
                      f" specialisations, {total:.1f} s compiling")
         for name, (took, count) in ranked[:kernels]:
             lines.append(f"    {took:>6.2f} s  x{count}  {name.removeprefix('eureka.')}")
-    m = machine()
     lines.append("wall and CPU seconds, peak MB of the whole process; kernel seconds are "
                  "each kernel's own compile time (callees taken out)")
-    lines.append(f"machine: {m['cpu']}, {m['cores']} cores, Python {m['python']}, "
-                 f"Numba {m['numba']}, {m['system']}")
+    lines.append(machine_line())
     return lines
 
 

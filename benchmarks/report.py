@@ -63,6 +63,13 @@ def machine() -> dict:
             "numba": numba.__version__, "system": platform.platform()}
 
 
+def machine_line() -> str:
+    """The machine in one line, as the text reports end."""
+    m = machine()
+    return (f"machine: {m['cpu']}, {m['cores']} cores, Python {m['python']}, "
+            f"Numba {m['numba']}, {m['system']}")
+
+
 def agreement_of(other, mine, theirs) -> dict:
     """Oracle: the same answer on every puzzle; a peer: the same solvable puzzles."""
     if other == "oracle":

@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from eureka.benchmarks.report import machine
+from eureka.benchmarks.report import machine_line
 
 NO_KERNEL = (   # commands that must not import numba (tests/project/test_startup.py)
     ("eureka", "--help"),
@@ -131,9 +131,7 @@ def report(rows) -> list:
     lines.append("CPU seconds (user + system) of the whole process; ratios of the medians: "
                  "no-kernel commands to `import numba`, kernel commands to `import numba + "
                  "one cached kernel`")
-    m = machine()
-    lines.append(f"machine: {m['cpu']}, {m['cores']} cores, Python {m['python']}, "
-                 f"Numba {m['numba']}, {m['system']}")
+    lines.append(machine_line())
     return lines
 
 
