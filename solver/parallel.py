@@ -1,5 +1,6 @@
-"""How many threads the parallel (prange) kernels use, and applying it around a call;
-how many worker processes a pool starts (`processes`, the CLI's --workers).
+"""How many threads the parallel kernels use, and applying it around a call (for prange
+loops, and for shares of work on a pool of threads, `in_shares`); how many worker
+processes a pool starts (`processes`, the CLI's --workers).
 
 The user's count comes first: `choose(n)` (the CLI's --threads), else EUREKA_THREADS,
 else NUMBA_NUM_THREADS.  Without one, the count is chosen by measurement:
@@ -18,9 +19,11 @@ else NUMBA_NUM_THREADS.  Without one, the count is chosen by measurement:
 Numba is imported only when a kernel runs, never by importing this module.
 """
 
+import functools
 import os
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
 from eureka.errors import EurekaError
@@ -167,3 +170,25 @@ def applied(count: int | None = None, kernel=None, units: int = 1):
         numba.set_num_threads(before)
     if kernel is not None:
         _learn(kernel, count, (time.perf_counter() - start) / max(units, 1))
+
+
+def in_shares(run, count: int, threads: int | None = None) -> list:
+    """[run(first, last), ...] over shares first..last-1 of range(count), in order: one
+    share per thread (default: the count applied() set in this thread), run at once on a
+    pool of threads kept for the process. For kernels that release the GIL: a thread pool
+    compiles much faster than a prange loop."""
+    if threads is None:
+        import numba
+
+        threads = numba.get_num_threads()
+    if threads <= 1 or count < 2 * threads:
+        return [run(0, count)]
+    bounds = [count * i // threads for i in range(threads + 1)]
+    return list(_pool(threads).map(run, bounds[:-1], bounds[1:]))
+
+
+@functools.cache
+def _pool(threads: int) -> ThreadPoolExecutor:
+    """The pool of `threads` threads, kept for the process (starting threads costs about
+    as much as a small share of work)."""
+    return ThreadPoolExecutor(threads, thread_name_prefix="eureka")

@@ -7,7 +7,8 @@ the values of any two complementary parts (each unordered split once; − and ÷
 larger by smaller).  Two kinds of subset
 are never stored, only checked against the targets: the whole hand, and the subsets of
 all cards but one, whose values can only ever meet that one card and are combined with
-it at once.  The sweep runs the hands of a shard in parallel (prange), on the threads eureka.parallel chooses.
+it at once.  A sweep shares the hands of a shard among the threads eureka.parallel
+applies (the kernels release the GIL).
 
 `cap` bounds every step (a step cap, unlike the engine's cap on whole normal forms, see
 docs/RULES.md); the targets must not exceed it.  The sweeps pass 10^18.  Without ^ the
@@ -17,10 +18,10 @@ checked against the engine deal by deal (docs/ANALYSIS.md).
 """
 
 import numpy as np
-from numba import prange
 
+from eureka import parallel
 from eureka.jit import njit
-from eureka.numbers.kernels import power
+from eureka.numbers.kernels import heapsort, power
 
 
 @njit(cache=True)
@@ -86,12 +87,13 @@ def most_cards(cards, lo, hi, positive, cap, powers):
                     if lo <= spare[j] <= hi:
                         hits[spare[j] - lo] = n
             continue
-        values = np.unique(made[:k])
-        if used + values.size > store.size:
-            store = _grown(store, used + values.size)
-        start[mask], end[mask] = used, used + values.size
-        store[used:used + values.size] = values
-        used += values.size
+        k = _sorted_unique(made, k)
+        if used + k > store.size:
+            store = _grown(store, used, used + k)
+        start[mask], end[mask] = used, used + k
+        for i in range(k):
+            store[used + i] = made[i]
+        used += k
     if n == 1:
         if lo <= cards[0] <= hi:
             hits[cards[0] - lo] = 1
@@ -241,19 +243,43 @@ def _root_bound(hi, x):
 
 
 @njit(cache=True)
-def _grown(store, need):
+def _grown(store, used, need):
+    """store with room for `need` values, its first `used` kept (copied by loop: a slice
+    copy compiles Numba's shape checks and their messages)."""
     bigger = np.empty(max(2 * store.size, need), dtype=np.int64)
-    bigger[:store.size] = store
+    for i in range(used):
+        bigger[i] = store[i]
     return bigger
 
 
-@njit(cache=True, parallel=True)
-def sweep(hands, lo, hi, positive, cap, powers=False):
-    """most_cards() for every row of `hands` (all of one size), in parallel."""
+@njit(cache=True)
+def _sorted_unique(values, k):
+    """Sort values[:k] and keep each value once at its front; the count kept."""
+    heapsort(values, k)
+    m = 0
+    for i in range(k):
+        if m == 0 or values[i] != values[m - 1]:
+            values[m] = values[i]
+            m += 1
+    return m
+
+
+@njit(cache=True, nogil=True)
+def _most_cards_rows(hands, lo, hi, positive, cap, powers):
+    """most_cards() for every row of `hands`, one after another."""
     out = np.zeros((hands.shape[0], hi - lo + 1), dtype=np.int8)
-    for h in prange(hands.shape[0]):
-        out[h] = most_cards(hands[h], lo, hi, positive, cap, powers)
+    for h in range(hands.shape[0]):
+        most = most_cards(hands[h], lo, hi, positive, cap, powers)
+        for t in range(most.size):
+            out[h, t] = most[t]
     return out
+
+
+def sweep(hands, lo, hi, positive, cap, powers=False):
+    """most_cards() for every row of `hands` (all of one size): rows[i, t - lo]."""
+    return np.concatenate(parallel.in_shares(
+        lambda first, last: _most_cards_rows(hands[first:last], lo, hi, positive, cap,
+                                             powers), len(hands)))
 
 
 @njit(cache=True)
@@ -264,8 +290,9 @@ def makes_fraction(cards, target):
     full = (1 << n) - 1
     start = np.zeros(full + 1, dtype=np.int64)
     end = np.zeros(full + 1, dtype=np.int64)
-    nums = np.empty(0, dtype=np.int64)
-    dens = np.empty(0, dtype=np.int64)
+    nums = np.empty(1024, dtype=np.int64)
+    dens = np.empty(1024, dtype=np.int64)
+    used = 0
     parts = np.empty(1 << max(n - 1, 0), dtype=np.int64)   # the splits of one subset
     for mask in range(1, full + 1):
         if mask & (mask - 1) == 0:
@@ -279,10 +306,16 @@ def makes_fraction(cards, target):
                 if made_d[i] == 1 and made_n[i] == target:
                     return True
             return False
-        keys = np.unique(made_n * FRACTION_BASE + made_d)
-        start[mask], end[mask] = nums.size, nums.size + keys.size
-        nums = np.concatenate((nums, keys // FRACTION_BASE))
-        dens = np.concatenate((dens, keys % FRACTION_BASE))
+        keys = made_n * FRACTION_BASE + made_d
+        k = _sorted_unique(keys, keys.size)
+        if used + k > nums.size:
+            nums = _grown(nums, used, used + k)
+            dens = _grown(dens, used, used + k)
+        start[mask], end[mask] = used, used + k
+        for i in range(k):
+            nums[used + i] = keys[i] // FRACTION_BASE
+            dens[used + i] = keys[i] % FRACTION_BASE
+        used += k
     return False
 
 
@@ -330,10 +363,16 @@ def _gcd(a, b):
     return a
 
 
-@njit(cache=True, parallel=True)
-def sweep_fractions(hands, target):
-    """makes_fraction() for every row of `hands`, in parallel."""
+@njit(cache=True, nogil=True)
+def _fraction_rows(hands, target):
+    """makes_fraction() for every row of `hands`, one after another."""
     out = np.zeros(hands.shape[0], dtype=np.bool_)
-    for h in prange(hands.shape[0]):
+    for h in range(hands.shape[0]):
         out[h] = makes_fraction(hands[h], target)
     return out
+
+
+def sweep_fractions(hands, target):
+    """makes_fraction() for every row of `hands`."""
+    return np.concatenate(parallel.in_shares(
+        lambda first, last: _fraction_rows(hands[first:last], target), len(hands)))

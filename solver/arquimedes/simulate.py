@@ -11,9 +11,7 @@ Games and deals are played in batches and summarised as they come, so memory doe
 grow with their number; the bounds (eureka.arquimedes.bounds) keep a run within minutes.
 """
 
-import functools
 import math
-from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
 import numpy as np
@@ -57,22 +55,11 @@ def wilson(successes: int, n: int) -> tuple:
 
 def played(first, count, players, codes, deck, mask, seed, threads):
     """kernels.simulate's five arrays for games first .. first + count - 1, played on
-    `threads` threads, each a share of them in a row (the kernel runs without the GIL;
-    a thread pool compiles much faster than a parallel loop)."""
-    if threads <= 1 or count < 2 * threads:
-        return K.simulate(first, count, players, codes, deck, mask, seed)
-    bounds = [first + count * i // threads for i in range(threads + 1)]
-    parts = list(_pool(threads).map(
-        lambda lo, hi: K.simulate(lo, hi - lo, players, codes, deck, mask, seed),
-        bounds[:-1], bounds[1:]))
+    `threads` threads, each a share of them in a row (the kernel runs without the GIL)."""
+    parts = parallel.in_shares(
+        lambda lo, hi: K.simulate(first + lo, hi - lo, players, codes, deck, mask, seed),
+        count, threads)
     return tuple(np.concatenate(arrays) for arrays in zip(*parts))
-
-
-@functools.cache
-def _pool(threads: int) -> ThreadPoolExecutor:
-    """The threads that play games, kept for the process (starting them costs about as
-    much as a small batch of games)."""
-    return ThreadPoolExecutor(threads, thread_name_prefix="arquimedes")
 
 
 def simulate(games: int, strategies, seed: int = 0, joker: bool = True,

@@ -309,7 +309,7 @@ def _unique_into(buf, n, marks, out, m):
             buf[large] = v
             large += 1
     m = _drain(marks, out, m)
-    _heapsort(buf, large)
+    heapsort(buf, large)
     for i in range(large):
         if i == 0 or buf[i] != buf[i - 1]:
             out[m] = buf[i]
@@ -318,7 +318,7 @@ def _unique_into(buf, n, marks, out, m):
 
 
 @plain
-def _heapsort(buf, n):
+def heapsort(buf, n):
     """Sort buf[:n] in place (no allocation)."""
     for root in range(n // 2 - 1, -1, -1):
         _sift(buf, root, n)

@@ -1,6 +1,8 @@
 """eureka.parallel: the user's thread count first, else a choice learnt from the kernels'
 own times; and applying it around a kernel call."""
 
+import threading
+
 import numba
 import pytest
 from click.testing import CliRunner
@@ -108,3 +110,22 @@ def test_generate_warns_of_workers_beyond_the_cores():
     assert run.exit_code == 0 and len(run.stdout.splitlines()) == 3
     assert run.stderr.startswith("warning: --workers 64 is more than the cores (2)")
     assert len(run.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("count", [0, 1, 3, 4, 101])
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_in_shares_covers_the_range_once_in_order(count, threads):
+    seen = []
+    parts = parallel.in_shares(lambda first, last: seen.append((first, last)) or
+                               list(range(first, last)), count, threads)
+    assert [i for part in parts for i in part] == list(range(count))
+    assert len(seen) == (threads if count >= 2 * threads else 1)
+
+
+def test_in_shares_runs_on_the_threads_applied():
+    with parallel.applied(2):
+        names = parallel.in_shares(lambda *_: threading.current_thread().name, 10)
+    assert len(names) == 2 and all(n.startswith("eureka") for n in names)
+    with parallel.applied(1):
+        assert parallel.in_shares(lambda *_: threading.current_thread().name, 10) == \
+            [threading.current_thread().name]
