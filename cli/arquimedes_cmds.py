@@ -17,7 +17,8 @@ from eureka.cli.base import (ASCII, JSON, QUIET, ListCommand, ascii_lines, comma
                              emit, listing_lines, reports_errors, stack,
                              verdict_exit)
 from eureka.cli.params import declared, option, read_files
-from eureka.cli.simulate_cmds import SEED, THREADS, _games, _players, _policies
+from eureka.cli.simulate_cmds import (SEED, THREADS, games_option, players_option,
+                                     seat_names)
 from eureka.text import plural
 
 def _help(text: str, example: str, verb: str) -> str:
@@ -148,12 +149,12 @@ def _score_lines(game) -> list:
     "joker and × ÷.",
     "eureka simulate arquimedes --games 10000 --strategies greedy,random --seed 1",
     "simulate"))
-@_games(10_000, GAME.max_games, games_bound)
+@games_option(10_000, GAME.max_games, games_bound)
 @SEED
 @click.option("--strategies", default="greedy", show_default=True,
               help=f"One strategy per seat, comma-separated, from "
                    f"{', '.join(GAME.strategies)}; one name for every seat.")
-@_players(GAME.players[1], "strategy")
+@players_option(GAME.players[1], "strategy")
 @stack(option(RULES[1]), option(RULES[0]))
 @click.option("--compare", is_flag=True,
               help="Also play the same games with and without the joker, and with and "
@@ -163,7 +164,7 @@ def _score_lines(game) -> list:
 def simulate_arquimedes(games, seed, strategies, players, no_joker, ops, compare,
                         as_json, as_ascii):
     game = GAME.variant(joker=not no_joker, ops=ops)
-    names = _policies(strategies, players)
+    names = seat_names(strategies, players)
     total = games * len(game.variants(compare))
     with click.progressbar(length=total, label="games", file=sys.stderr,
                            hidden=not sys.stderr.isatty()) as bar:

@@ -26,11 +26,12 @@ from eureka.cli.base import (
     verdict_exit,
 )
 from eureka.cli.params import declared, option, read_files
-from eureka.cli.simulate_cmds import SEED, THREADS, _games, _players, _policies
+from eureka.cli.simulate_cmds import (SEED, THREADS, games_option, players_option,
+                                     seat_names)
 from eureka.mathable import GAME
 from eureka.mathable import params as P
 from eureka.mathable.board import cell_name
-from eureka.mathable.game import MAX_GAMES, POLICIES
+from eureka.mathable.options import MAX_GAMES, POLICIES
 from eureka.mathable.position import render
 from eureka.mathable.record import action_text, write
 from eureka.text import plural
@@ -461,14 +462,14 @@ def _write_record(path: str, record) -> None:
     "more, each policy's win rate and spread with 95% intervals.  Each game (deal) is "
     "played in every seat order, so that every policy sits in every seat.",
     "eureka simulate mathable --games 10 --strategies optimal,greedy --seed 1", "simulate"))
-@_games(100, MAX_GAMES, text="How many deals to play, each in every seat order unless "
+@games_option(100, MAX_GAMES, text="How many deals to play, each in every seat order unless "
                                 "--no-swap; the games in all count towards the bound")
 @SEED
 @click.option("--strategies", "--policies", "policies", default="optimal",
               show_default=True,
               help=f"One strategy (policy) per seat, comma-separated, from "
                    f"{', '.join(POLICIES)}; one name for every seat.")
-@_players(GAME.preset.players[1], "policy")
+@players_option(GAME.preset.players[1], "policy")
 @click.option("--swap/--no-swap", default=True, show_default=True,
               help="Play each game in every seat order (the policies rotated round the "
                    "seats, the same deal); --no-swap: once, seats as given.")
@@ -479,7 +480,7 @@ def _write_record(path: str, record) -> None:
 @reports_errors
 def simulate_mathable(games, seed, policies, players, swap, record_file, edition,
                       no_bonus, as_json, as_ascii):
-    run = GAME.simulation(games, _policies(policies, players), seed, P.edition_number(edition),
+    run = GAME.simulation(games, seat_names(policies, players), seed, P.edition_number(edition),
                           not no_bonus, swap)
     if record_file is not None:                 # before the games: it may be refused
         _write_record(record_file, lambda: GAME.game_record(run.policies, run.seed, 0,

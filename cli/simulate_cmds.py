@@ -9,7 +9,7 @@ from eureka.cli.base import InputError, Whole
 from eureka.text import whole_number
 
 
-def _policies(policies: str, players: int | None) -> tuple:
+def seat_names(policies: str, players: int | None) -> tuple:
     """One name per seat; a single name fills every seat (two without --players).  An
     empty name ('greedy,,random') is refused, not dropped."""
     names = tuple(p.strip() for p in policies.split(","))
@@ -41,14 +41,15 @@ class _Games(Whole):
         return super().convert(value, param, ctx)
 
 
-def _games(default: int, most: int, why=None, text: str = "How many games to play"):
+def games_option(default: int, most: int, why=None, text: str = "How many games to play"):
     """--games: 1 to `most` games (the game's own bound); `why(games)` is the message
     beyond it, `text` the help's start."""
     return click.option("--games", default=default, show_default=True,
                         type=_Games(most, why), help=f"{text} (at most {most:,}).")
 
 
-def _players(most: int, per: str):
+def players_option(most: int, per: str):
+    """--players: 2 to `most` (the game's own bound); by default one per `per`."""
     return click.option("--players", type=Whole(2, most),
                         help=f"Number of players (default: one per {per}, at least 2).")
 

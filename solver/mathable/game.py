@@ -11,17 +11,9 @@ from eureka.errors import EurekaError
 from eureka.mathable import position as positions
 from eureka.mathable import record as records
 from eureka.mathable.board import OPERATIONS, SIZE, SQUARES, START, Square
+from eureka.mathable.options import MAX_STATES
 from eureka.mathable.tokens import (FULL_RACK_BONUS, HOLDERS, MAX_RACK, MIN_PLAYERS,
                                     RACK_SIZE, TOKEN_SETS, token_set)
-
-POLICIES = ("optimal", "equity", "sim", "endgame", "greedy", "random")  # simulate.py
-RANKINGS = ("score", "equity")      # what `solve` ranks the turns by (solve.py)
-ROLLOUTS = ("equity", "optimal")    # how a simulation's rollouts play a turn (sim.py):
-                                    # the best by equity, or the highest score
-MAX_GAMES = 100_000     # games a self-play run: about half an hour, ~1 kB kept per game
-MAX_STATES = 100_000    # sets of placements a turn's search stores, then refused: under
-                        # 1 s and 30 MB (the worst 7-token rack of the real games stores
-                        # 21,936); solve's max_sets raises it
 
 
 @dataclass(frozen=True)

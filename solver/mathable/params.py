@@ -5,7 +5,8 @@ A position and a game record are text here; the command line reads them from fil
 (a record's `path` lets it read a CAVA 2024 game from its folder)."""
 
 from eureka.errors import EurekaError
-from eureka.mathable.game import GAME, MAX_STATES, RANKINGS, ROLLOUTS
+from eureka.mathable.game import GAME
+from eureka.mathable.options import MAX_STATES, RANKINGS, ROLLOUTS
 from eureka.params import Param, Verb
 
 RULES = GAME.preset

@@ -45,7 +45,7 @@ import numpy as np
 
 from eureka import parallel
 from eureka.errors import EurekaError
-from eureka.mathable.game import ROLLOUTS
+from eureka.mathable.options import ROLLOUTS
 from eureka.mathable.leave import leave_value
 from eureka.mathable.position import Position, with_rack
 from eureka.mathable.solve import (Ranked, Solution, best_turns, board_array, placed_on,

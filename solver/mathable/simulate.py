@@ -61,7 +61,7 @@ from eureka.contract import Result
 from eureka.errors import EurekaError
 from eureka.mathable import record as records
 from eureka.mathable.board import SQUARES, START
-from eureka.mathable.game import MAX_GAMES, POLICIES
+from eureka.mathable.options import MAX_GAMES, POLICIES
 from eureka.mathable.legality import Placement, score_turn
 from eureka.mathable.endgame import planner as exact
 from eureka.mathable.sim import planner as simulation

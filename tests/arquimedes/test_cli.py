@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from eureka.cli.base import InputError
 from eureka.cli.main import eureka
-from eureka.cli.simulate_cmds import _policies
+from eureka.cli.simulate_cmds import seat_names
 from tests.paths import EXAMPLES
 from tests.schema_check import assert_valid
 
@@ -200,9 +200,9 @@ def test_help_gives_an_example_and_the_schema():
 def test_an_empty_policy_name_is_refused_not_dropped():
     for text in ("optimal,,greedy", "greedy,", ",greedy", " , "):
         with pytest.raises(InputError, match="an empty name"):
-            _policies(text, None)
-    assert _policies("greedy, random", None) == ("greedy", "random")
-    assert _policies("greedy", 3) == ("greedy",) * 3
+            seat_names(text, None)
+    assert seat_names("greedy, random", None) == ("greedy", "random")
+    assert seat_names("greedy", 3) == ("greedy",) * 3
 
 
 @pytest.mark.parametrize("args, message", [

@@ -19,7 +19,7 @@ from eureka.mathable.lines import CODE_SHIFT
 from eureka.mathable.legality import score_turn
 from eureka.mathable.position import Position, parse_text
 from eureka.mathable import simulate
-from eureka.mathable.game import POLICIES
+from eureka.mathable.options import POLICIES
 from eureka.mathable.simulate import game_rng, play_game
 from eureka.mathable.solve import CELLS, board_array
 from eureka.mathable.tokens import token_set

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from eureka.cli.main import eureka
 from eureka.errors import EurekaError, SearchTooLarge
 from eureka.mathable import GAME, leave, simulate, solve
-from eureka.mathable.game import POLICIES
+from eureka.mathable.options import POLICIES
 from eureka.mathable.tokens import token_set
 from tests.mathable.test_solve import check_turn, positions
 from tests.oracle import mathable as oracle

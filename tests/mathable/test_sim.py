@@ -17,7 +17,7 @@ from eureka.cli.main import eureka
 from eureka.errors import EurekaError, SearchTooLarge
 from eureka.mathable import GAME, sim, solve
 from eureka.mathable import simulate as simulation
-from eureka.mathable.game import ROLLOUTS
+from eureka.mathable.options import ROLLOUTS
 from eureka.mathable.leave import leave_value
 from eureka.mathable.legality import score_turn
 from eureka.mathable.position import Position, render

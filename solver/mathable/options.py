@@ -1,0 +1,21 @@
+"""The names Mathable's verbs accept and the bounds of their work: read by the contract
+(game.py), the verbs' declarations (params.py), the modules that do the work and the
+command line, so each is written once, below all of them."""
+
+POLICIES = ("optimal", "equity", "sim", "endgame", "greedy", "random")
+"""How a seat of a self-play game chooses its turns (simulate.py)."""
+
+RANKINGS = ("score", "equity")
+"""What `solve` ranks the turns by (solve.py)."""
+
+ROLLOUTS = ("equity", "optimal")
+"""How a simulation's rollouts play a turn (sim.py): the best by equity, or the highest
+score."""
+
+MAX_GAMES = 100_000
+"""Games a self-play run may play: about half an hour, ~1 kB kept per game."""
+
+MAX_STATES = 100_000
+"""Sets of placements a turn's search may store before it is refused: under 1 s and
+30 MB (the worst 7-token rack of the real games stores 21,936); solve's `max_sets`
+raises it."""
