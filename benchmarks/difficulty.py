@@ -2,8 +2,9 @@
 
 The human results are 4nums.com's table of the 1,362 solvable 24-game hands (cards
 1–13): for each hand the share of players who solved it and their mean time. A copy is
-in benchmarks/data/4nums.csv (from princeton-nlp/tree-of-thought-llm, data/24/24.csv). The rating's five free weights (walk.py: multiply, subtract, divide,
-fraction, goal; adding is the unit) are chosen by coordinate search to maximise the mean
+in benchmarks/data/4nums.csv (from princeton-nlp/tree-of-thought-llm, data/24/24.csv).
+The rating's five free weights (walk.py: multiply, subtract, divide, fraction, goal;
+adding is the unit) are chosen by coordinate search to maximise the mean
 of the Spearman correlations with the solve rate (negated) and the mean time. Then:
 
     python -m eureka.benchmarks.difficulty [--data FILE] [--folds 10] [--seed 14] [--write]

@@ -18,9 +18,9 @@ import argparse
 import json
 import os
 import statistics
-from functools import partial
 import subprocess
 import sys
+from functools import partial
 
 BLOCK = 4096
 

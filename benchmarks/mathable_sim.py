@@ -131,7 +131,8 @@ def main(argv=None) -> None:
     wins = row["win_rate"] * games
     low, high = wilson(wins, games)
     print(f"sim ({effort.candidates} candidates, {effort.plies} plies, "
-          f"up to {effort.iterations} deals, work ≤ {effort.work or 0:,}, {effort.rollout} rollouts) vs optimal: {games} "
+          f"up to {effort.iterations} deals, work ≤ {effort.work or 0:,}, "
+          f"{effort.rollout} rollouts) vs optimal: {games} "
           f"games ({summary.games} deals, both seat orders), seed {args.seed}, "
           f"{args.threads} thread(s), {seconds:.0f} s, load average {load}")
     print(f"  win rate of sim: {percent(row['win_rate'])} (Wilson 95% interval "

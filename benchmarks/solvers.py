@@ -12,12 +12,12 @@ from pathlib import Path
 
 import numpy as np
 
-from eureka.benchmarks.workloads import ARQUIMEDES_BATCH
 from eureka import countdown, parallel, pitagoras
-from eureka.arquimedes import kernels as K
-from eureka.errors import EurekaError, SearchTooLarge
+from eureka.arquimedes import kernels
 from eureka.arquimedes.plays import plays as arquimedes_plays
 from eureka.arquimedes.simulate import played
+from eureka.benchmarks.workloads import ARQUIMEDES_BATCH
+from eureka.errors import EurekaError, SearchTooLarge
 from eureka.mathable.simulate import game_rng, play_game
 from eureka.mathable.solve import best_turns
 from eureka.mathable.tokens import full_rack_bonus
@@ -64,11 +64,11 @@ def eureka_arquimedes_plays(state):
 def eureka_arquimedes_games(seed):
     """A batch of complete 4-player games (greedy against three random): the winners.
     On the threads `eureka simulate arquimedes` uses (eureka.parallel)."""
-    codes = np.array([K.GREEDY, K.RANDOM, K.RANDOM, K.RANDOM], np.int64)
+    codes = np.array([kernels.GREEDY, kernels.RANDOM, kernels.RANDOM, kernels.RANDOM], np.int64)
     with parallel.applied(kernel=("arquimedes games", *codes.tolist()),
                           units=ARQUIMEDES_BATCH) as threads:
-        return played(0, ARQUIMEDES_BATCH, 4, codes, K.deck_counts(True), K.ALL_OPS, seed,
-                      threads)[0].tolist()
+        return played(0, ARQUIMEDES_BATCH, 4, codes, kernels.deck_counts(True),
+                      kernels.ALL_OPS, seed, threads)[0].tolist()
 
 
 def _oracles(checkout):

@@ -6,8 +6,18 @@ import sys
 import click
 
 from eureka import pitagoras
-from eureka.cli.base import (ASCII, JSON, QUIET, InputError, Whole, ascii_lines,
-                             command_help, emit, reports_errors, stack)
+from eureka.cli.base import (
+    ASCII,
+    JSON,
+    QUIET,
+    InputError,
+    Whole,
+    ascii_lines,
+    command_help,
+    emit,
+    reports_errors,
+    stack,
+)
 from eureka.cli.simulate_cmds import THREADS
 
 DASK_TIMEOUT = "10s"        # to reach the scheduler

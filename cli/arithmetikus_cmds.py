@@ -4,14 +4,23 @@ options in, the game's contract (eureka.arithmetikus.GAME) called, its result re
 import click
 
 from eureka.arithmetikus import VERBS
-from eureka.cli.base import (ASCII, JSON, QUIET, ListCommand, ascii_lines, command_help,
-                             emit, hint_body, listing_lines, reports_errors, stack,
-                             verdict_exit)
+from eureka.cli.base import (
+    ASCII,
+    JSON,
+    QUIET,
+    ListCommand,
+    ascii_lines,
+    command_help,
+    emit,
+    hint_body,
+    listing_lines,
+    reports_errors,
+    stack,
+    verdict_exit,
+)
 from eureka.cli.params import declared, read_files
 from eureka.ops import sign
 from eureka.text import plural
-
-
 
 OUTPUT = (JSON, ASCII)
 MINUS = sign("-")

@@ -10,16 +10,26 @@ import sys
 import click
 
 from eureka.arquimedes import GAME, VERBS
-from eureka.arquimedes.params import RULES
 from eureka.arquimedes.bounds import games_bound
+from eureka.arquimedes.params import RULES
 from eureka.arquimedes.state import ops_text
-from eureka.cli.base import (ASCII, JSON, QUIET, ListCommand, ascii_lines, command_help,
-                             emit, listing_lines, reports_errors, stack,
-                             verdict_exit)
+from eureka.cli.base import (
+    ASCII,
+    JSON,
+    QUIET,
+    ListCommand,
+    ascii_lines,
+    command_help,
+    emit,
+    listing_lines,
+    reports_errors,
+    stack,
+    verdict_exit,
+)
 from eureka.cli.params import declared, option, read_files
-from eureka.cli.simulate_cmds import (SEED, THREADS, games_option, players_option,
-                                     seat_names)
+from eureka.cli.simulate_cmds import SEED, THREADS, games_option, players_option, seat_names
 from eureka.text import plural
+
 
 def _help(text: str, example: str, verb: str) -> str:
     return command_help(text, example, f"eureka.arquimedes.{verb}/1")

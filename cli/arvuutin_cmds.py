@@ -4,8 +4,18 @@ the game's contract (eureka.arvuutin.GAME) called, its result rendered."""
 import click
 
 from eureka.arvuutin import VERBS
-from eureka.cli.base import (ASCII, JSON, QUIET, ListCommand, ascii_lines, command_help,
-                             emit, reports_errors, stack, verdict_exit)
+from eureka.cli.base import (
+    ASCII,
+    JSON,
+    QUIET,
+    ListCommand,
+    ascii_lines,
+    command_help,
+    emit,
+    reports_errors,
+    stack,
+    verdict_exit,
+)
 from eureka.cli.params import declared
 from eureka.ops import sign
 from eureka.text import plural

@@ -11,8 +11,17 @@ import click
 
 from eureka.benchmarks.report import BenchRun, Row, agreement_of, machine, peak_rss_mb
 from eureka.benchmarks.timing import time_solver
-from eureka.cli.base import (ASCII, CONTEXT, JSON, InputError, Whole, ascii_lines,
-                             command_help, emit, reports_errors)
+from eureka.cli.base import (
+    ASCII,
+    CONTEXT,
+    JSON,
+    InputError,
+    Whole,
+    ascii_lines,
+    command_help,
+    emit,
+    reports_errors,
+)
 
 WORKLOADS = {   # name -> (what is timed, its puzzles in .workloads, eureka's solver)
     "countdown": ("all distinct solutions of a 6-number Countdown puzzle",

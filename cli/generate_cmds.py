@@ -5,8 +5,17 @@ import secrets
 
 import click
 
-from eureka.cli.base import (ASCII, ListCommand, Whole, ascii_lines, command_help,
-                             json_text, reports_errors, stack, worker_count)
+from eureka.cli.base import (
+    ASCII,
+    ListCommand,
+    Whole,
+    ascii_lines,
+    command_help,
+    json_text,
+    reports_errors,
+    stack,
+    worker_count,
+)
 from eureka.text import plural
 
 COMMON = (

@@ -8,6 +8,7 @@ here: the search and self-play modules load when a command runs.
 import sys
 
 import click
+
 from eureka import ops
 from eureka.cli.base import (
     ASCII,
@@ -26,10 +27,8 @@ from eureka.cli.base import (
     verdict_exit,
 )
 from eureka.cli.params import declared, option, read_files
-from eureka.cli.simulate_cmds import (SEED, THREADS, games_option, players_option,
-                                     seat_names)
-from eureka.mathable import GAME
-from eureka.mathable import params as P
+from eureka.cli.simulate_cmds import SEED, THREADS, games_option, players_option, seat_names
+from eureka.mathable import GAME, params
 from eureka.mathable.board import cell_name
 from eureka.mathable.options import MAX_GAMES, POLICIES
 from eureka.mathable.position import render
@@ -149,14 +148,14 @@ def _simulated_lines(result, board: bool) -> list:
     "The highest-scoring Mathable turn for a rack: placements in order, each with its "
     "points and equations, then the board after it.",
     "eureka solve mathable --cards 1 8 2 12 16 42 17 --limit 2", "solve"))
-@declared(P.VERBS["solve"])
+@declared(params.VERBS["solve"])
 @click.option("--board/--no-board", default=True, show_default=True,
               help="Draw the board after the best turn (with --endgame: after the "
                    "line).")
 @stack(JSON, ASCII)
 @reports_errors
 def solve_mathable(values, board, as_json, as_ascii):
-    verb = P.VERBS["solve"]
+    verb = params.VERBS["solve"]
     result = verb.run(**read_files(verb, values))
     lines = (_simulated_lines if values["by"] == "sim" else
              _endgame_lines if values["endgame"] else _solution_lines)
@@ -223,11 +222,11 @@ def _comparison_lines(result) -> list:
     "1 for an illegal one, 2 for input that cannot be read.  (A game record is "
     "replayed by eureka score mathable.)",
     'eureka check mathable --cards 1 8 2 12 16 42 17 "I8=12 H6=8 G9=2"', "check"))
-@declared(P.VERBS["check"], VALUE_LIKE)     # a blank is the claimed turn, and empty
+@declared(params.VERBS["check"], VALUE_LIKE)     # a blank is the claimed turn, and empty
 @stack(JSON, ASCII, QUIET)
 @reports_errors
 def check_mathable(values, as_json, as_ascii, quiet):
-    verb = P.VERBS["check"]
+    verb = params.VERBS["check"]
     if values["review"]:
         review_mathable(values, as_json, as_ascii, quiet)
         return
@@ -366,7 +365,7 @@ def _review_lines(result) -> list:
 
 def review_mathable(values, as_json, as_ascii, quiet):
     """check mathable --review RECORD: the review of a game record."""
-    result = P.VERBS["check"].run(**_record(values, "claim"))
+    result = params.VERBS["check"].run(**_record(values, "claim"))
     if not quiet:
         emit(result, as_json, lambda r: ascii_lines(_review_lines(r), as_ascii))
     verdict_exit(result.valid)
@@ -378,12 +377,12 @@ def review_mathable(values, as_json, as_ascii, quiet):
     "Exit code 0 when every turn is legal and matches its official score, 1 when not, 2 "
     "for a record that cannot be read.",
     "eureka score mathable docs/examples/mathable_rulebook.txt", "score"))
-@declared(P.VERBS["score"])
+@declared(params.VERBS["score"])
 @click.option("--detail", is_flag=True, help="Show every placement of every turn.")
 @stack(JSON, ASCII, QUIET)
 @reports_errors
 def score_mathable(values, detail, as_json, as_ascii, quiet):
-    result = P.VERBS["score"].run(**_record(values, "record"))
+    result = params.VERBS["score"].run(**_record(values, "record"))
     if not quiet:
         emit(result, as_json, lambda r: ascii_lines(_score_lines(r, detail), as_ascii))
     verdict_exit(result.valid)
@@ -476,12 +475,12 @@ def _write_record(path: str, record) -> None:
 @click.option("--record", "record_file", type=click.Path(dir_okay=False, writable=True),
               help="Also write the run's first game (seats as given) to this file as a "
                    "game record with every holder, for check mathable --review.")
-@stack(option(P.EDITION), option(P.NO_BONUS), THREADS, JSON, ASCII)
+@stack(option(params.EDITION), option(params.NO_BONUS), THREADS, JSON, ASCII)
 @reports_errors
 def simulate_mathable(games, seed, policies, players, swap, record_file, edition,
                       no_bonus, as_json, as_ascii):
-    run = GAME.simulation(games, seat_names(policies, players), seed, P.edition_number(edition),
-                          not no_bonus, swap)
+    run = GAME.simulation(games, seat_names(policies, players), seed,
+                          params.edition_number(edition), not no_bonus, swap)
     if record_file is not None:                 # before the games: it may be refused
         _write_record(record_file, lambda: GAME.game_record(run.policies, run.seed, 0,
                                                             run.edition, run.bonus))

@@ -7,9 +7,24 @@ from itertools import islice
 import click
 
 from eureka import countdown, game24, numbers, pitagoras
-from eureka.cli.base import (ASCII, JSON, QUIET, InputError, ListCommand, Whole,
-                             ascii_lines, command_help, emit_json, hint_body, open_input,
-                             json_text, listing_lines, reports_errors, stack, verdict_exit)
+from eureka.cli.base import (
+    ASCII,
+    JSON,
+    QUIET,
+    InputError,
+    ListCommand,
+    Whole,
+    ascii_lines,
+    command_help,
+    emit_json,
+    hint_body,
+    json_text,
+    listing_lines,
+    open_input,
+    reports_errors,
+    stack,
+    verdict_exit,
+)
 from eureka.cli.params import declared, example
 from eureka.ops import sign
 from eureka.text import plural

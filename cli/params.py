@@ -17,8 +17,14 @@ import shlex
 
 import click
 
-from eureka.cli.base import (ANY_VALUE, VALUE_OR_BLANK, InputError, ListOption, Whole,
-                             read_input)
+from eureka.cli.base import (
+    ANY_VALUE,
+    VALUE_OR_BLANK,
+    InputError,
+    ListOption,
+    Whole,
+    read_input,
+)
 from eureka.errors import EurekaError
 from eureka.params import Param, Verb
 

@@ -31,8 +31,9 @@ MARKDOWN_HEADER = """\
 edit the schemas, not this file (tests/project/test_schemas.py checks it). -->
 
 Every command takes `--json` and then prints one JSON document on stdout (a listing
-with `--jsonl` prints one document per line instead). Each document names its JSON Schema and version in
-`schema`; within a version, fields are only ever added, never renamed or removed.
+with `--jsonl` prints one document per line instead). Each document names its JSON Schema
+and version in `schema`; within a version, fields are only ever added, never renamed or
+removed.
 `eureka schema` prints every schema as one JSON object keyed by schema id, and
 `eureka schema ID` prints one. Below, *optional* marks a field that a document may leave
 out; every other field is always present, null where the table says so. Input that

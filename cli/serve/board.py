@@ -1,14 +1,14 @@
 """The Mathable board as the page draws it, from the library's board."""
 
-from eureka.mathable import board as B
+from eureka.mathable import board
 
 
 def board_document() -> dict:
     """{"size", "columns", "squares": rows of '.', an operation or '2X'/'3X', "start":
     {cell: the printed token}}."""
-    squares = [[B.SQUARES[(r, c)].kind for c in range(B.SIZE)] for r in range(B.SIZE)]
-    start = {f"{B.COLUMNS[c]}{r + 1}": v for (r, c), v in sorted(B.START.items())}
-    return {"size": B.SIZE, "columns": B.COLUMNS, "squares": squares, "start": start}
+    squares = [[board.SQUARES[(r, c)].kind for c in range(board.SIZE)] for r in range(board.SIZE)]
+    start = {f"{board.COLUMNS[c]}{r + 1}": v for (r, c), v in sorted(board.START.items())}
+    return {"size": board.SIZE, "columns": board.COLUMNS, "squares": squares, "start": start}
 
 
 def position_document(text: str) -> dict:
@@ -18,6 +18,6 @@ def position_document(text: str) -> dict:
     from eureka.mathable.position import parse
 
     position = parse(text)
-    cells = {B.cell_name(cell): value for cell, value in sorted(position.grid.items())
-             if B.START.get(cell) != value}
+    cells = {board.cell_name(cell): value for cell, value in sorted(position.grid.items())
+             if board.START.get(cell) != value}
     return {"cells": cells, "rack": list(position.rack)}

@@ -58,7 +58,7 @@ def run(work: list, compute, folder: Path, manifest: dict, progress=None,
     if progress:
         progress(len(work) - len(todo))
     for i, result in _computed(work, todo, compute, client):
-        save_atomically(paths[i], lambda f: np.save(f, result))
+        save_atomically(paths[i], lambda f, result=result: np.save(f, result))
         done[i] = result
         if progress:
             progress(1)

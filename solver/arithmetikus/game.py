@@ -11,9 +11,7 @@ from typing import TYPE_CHECKING
 
 from eureka.deck import draw
 from eureka.errors import HandError
-from eureka.numbers import claim
-from eureka.numbers import form as F
-from eureka.numbers import simplicity
+from eureka.numbers import claim, normal_form, simplicity
 from eureka.numbers.rules import Rules
 from eureka.text import plural, whole_number
 
@@ -149,7 +147,8 @@ def combinations(hand: Hand, target: int) -> list:
         for v in JOKER_VALUES:
             for e in equations(hand.numbers + (v,)):
                 if e.cards.count(v) > held[v]:
-                    found.append(Combination(Equation(F.with_joker(e.form, v), target), v))
+                    joker = Equation(normal_form.with_joker(e.form, v), target)
+                    found.append(Combination(joker, v))
     read = simplicity.reader()
     return sorted(found, key=lambda c: (-len(c.cards), simplicity.cost(read(c.equation.form)),
                                         len(c.text), c.text))
@@ -166,7 +165,7 @@ def most_cards(hand: Hand, target: int) -> Combination | None:
         if e is not None and (best is None or len(e.cards) > len(best.cards)):
             joker = v if v is not None and e.cards.count(v) > hand.numbers.count(v) else None
             best = Combination(e if joker is None else
-                               Equation(F.with_joker(e.form, v), target), joker)
+                               Equation(normal_form.with_joker(e.form, v), target), joker)
     return best
 
 

@@ -18,8 +18,15 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
 
-from eureka.arithmetikus.game import (JOKER, MAX_EXTRA, Hand, check, check_spielzahl,
-                                      check_supply, parse_hand)
+from eureka.arithmetikus.game import (
+    JOKER,
+    MAX_EXTRA,
+    Hand,
+    check,
+    check_spielzahl,
+    check_supply,
+    parse_hand,
+)
 from eureka.contract import Result
 from eureka.errors import ClaimSyntaxError, EurekaError
 from eureka.text import whole_number

@@ -6,10 +6,15 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from eureka.arquimedes import bounds, claim, record
-from eureka.arquimedes.cards import (HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, ROUNDS,
-                                     STRATEGIES, deck)
-from eureka.arquimedes.results import (Checked, Move, Rollouts, Scored, Simulation,
-                                       Solution)
+from eureka.arquimedes.cards import (
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ROUNDS,
+    STRATEGIES,
+    deck,
+)
+from eureka.arquimedes.results import Checked, Move, Rollouts, Scored, Simulation, Solution
 from eureka.arquimedes.state import State, make_state, normal_ops
 
 

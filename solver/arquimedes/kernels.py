@@ -26,8 +26,18 @@ event (EV_ codes) for the tests to replay.  They do no validation and no I/O.
 import numpy as np
 from numba import prange
 
-from eureka.arquimedes.cards import (ADD, CODES, DIV, EQ, HAND_SIZE, JOKER, MUL, ROUNDS,
-                                     SUB, TOP_VALUE)
+from eureka.arquimedes.cards import (
+    ADD,
+    CODES,
+    DIV,
+    EQ,
+    HAND_SIZE,
+    JOKER,
+    MUL,
+    ROUNDS,
+    SUB,
+    TOP_VALUE,
+)
 from eureka.arquimedes.cards import deck as full_deck
 from eureka.jit import njit
 

@@ -2,18 +2,18 @@
 
 import numpy as np
 
-from eureka.arquimedes import kernels as K
+from eureka.arquimedes import kernels
 from eureka.arquimedes.results import Advice
 from eureka.arquimedes.state import Play, State
 
 
 def plays(state: State) -> list:
     """Every legal play, the most cards first, then the most points shed."""
-    buffer = np.empty(K.MAX_PLAYS, np.int64)
-    hands = K.counts(state.hand)[None]                        # one seat: 0
-    n = K.list_plays(state.top.value or 0, int(state.top.free), hands, 0, state.ops_mask,
-                     buffer)
-    rows = K.rows(buffer[:n]).tolist()        # columns FIRST .. TOP (kernels)
+    buffer = np.empty(kernels.MAX_PLAYS, np.int64)
+    hands = kernels.counts(state.hand)[None]                        # one seat: 0
+    n = kernels.list_plays(state.top.value or 0, int(state.top.free), hands, 0, state.ops_mask,
+                           buffer)
+    rows = kernels.rows(buffer[:n]).tolist()        # columns FIRST .. TOP (kernels)
     found = [Play(t, op, a, av, b, bv) for a, av, b, bv, op, t in rows]
     return sorted(found, key=lambda p: (p.second == 0, -p.shed, p))
 
@@ -27,7 +27,7 @@ def recommend(state: State, legal: list) -> Advice:
     for play in legal:
         if state.empties(play):
             return Advice("play", play, "empties-hand")
-    unseen = K.counts(state.unseen_cards())
-    ways = {p: int(K.openness(p.new_top, unseen, state.ops_mask)) for p in legal}
+    unseen = kernels.counts(state.unseen_cards())
+    ways = {p: int(kernels.openness(p.new_top, unseen, state.ops_mask)) for p in legal}
     best = min(legal, key=lambda p: (-p.shed, ways[p], p.text()))
     return Advice("play", best, "sheds-most", ways[best])

@@ -17,7 +17,7 @@ from fractions import Fraction
 import numpy as np
 
 from eureka import parallel
-from eureka.arquimedes import kernels as K
+from eureka.arquimedes import kernels
 from eureka.arquimedes.bounds import check_games, check_samples
 from eureka.arquimedes.cards import MAX_PLAYERS, MIN_PLAYERS, STRATEGIES
 from eureka.arquimedes.results import Estimate, Summary
@@ -57,7 +57,7 @@ def played(first, count, players, codes, deck, mask, seed, threads):
     """kernels.simulate's five arrays for games first .. first + count - 1, played on
     `threads` threads, each a share of them in a row (the kernel runs without the GIL)."""
     parts = parallel.in_shares(
-        lambda lo, hi: K.simulate(first + lo, hi - lo, players, codes, deck, mask, seed),
+        lambda lo, hi: kernels.simulate(first + lo, hi - lo, players, codes, deck, mask, seed),
         count, threads)
     return tuple(np.concatenate(arrays) for arrays in zip(*parts))
 
@@ -69,7 +69,7 @@ def simulate(games: int, strategies, seed: int = 0, joker: bool = True,
     check_games(games)
     codes = strategy_codes(strategies)
     ops = normal_ops(ops)
-    mask, deck, players = ops_mask(ops), K.deck_counts(joker), len(codes)
+    mask, deck, players = ops_mask(ops), kernels.deck_counts(joker), len(codes)
     wins = np.zeros(players, np.int64)
     tokens = np.zeros(players, np.int64)
     turns = np.zeros(1, np.int64)                     # a histogram of turns per round
@@ -88,7 +88,7 @@ def simulate(games: int, strategies, seed: int = 0, joker: bool = True,
         ties += int(d.sum())
         if progress:
             progress(count)
-    rounds = games * K.ROUNDS
+    rounds = games * kernels.ROUNDS
     seats = []
     for name, won, tok in zip(strategies, wins.tolist(), tokens.tolist()):
         low, high = wilson(won, games)
@@ -134,7 +134,7 @@ def rank_options(state: State, legal: list, samples: int, strategy: str = "greed
     code = strategy_code(strategy)
     draw = assumed_draw_pile(state)
     options = [[p.first, p.first_value, p.second, p.second_value, p.op, p.top]
-               for p in legal] + ([[0] * K.PLAY_COLUMNS] if draw > 0 else [])
+               for p in legal] + ([[0] * kernels.PLAY_COLUMNS] if draw > 0 else [])
     if not options:
         return []
     rows = np.array(options, np.int64)
@@ -143,12 +143,12 @@ def rank_options(state: State, legal: list, samples: int, strategy: str = "greed
     for first in range(0, samples, step):
         with parallel.applied(kernel="arquimedes rollouts",
                               units=len(options) * min(step, samples - first)):
-            tokens, totals, won = K.rollouts(
-                K.counts(state.hand), state.top.value or 0, int(state.top.free), rows,
+            tokens, totals, won = kernels.rollouts(
+                kernels.counts(state.hand), state.top.value or 0, int(state.top.free), rows,
                 np.array(state.unseen_cards(), np.int64),
                 np.array(state.seen + (state.top_code,), np.int64),
                 np.array(state.others, np.int64), draw, code,
-                K.deck_counts(state.joker), state.ops_mask, first,
+                kernels.deck_counts(state.joker), state.ops_mask, first,
                 min(step, samples - first), seed)
         for row, part in enumerate((tokens, tokens * tokens, totals, won)):
             sums[row] += np.array(part.sum(axis=1).tolist(), object)

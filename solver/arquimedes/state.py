@@ -5,8 +5,17 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from eureka.arquimedes.cards import (EQ, JOKER, MAX_PLAYERS, OP_CODES, check_cards, deck,
-                                     hand_total, name, parse_card)
+from eureka.arquimedes.cards import (
+    EQ,
+    JOKER,
+    MAX_PLAYERS,
+    OP_CODES,
+    check_cards,
+    deck,
+    hand_total,
+    name,
+    parse_card,
+)
 from eureka.errors import HandError, RulesError
 from eureka.ops import SPELLINGS, sign
 from eureka.text import plural

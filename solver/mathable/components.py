@@ -24,8 +24,15 @@ from numba import prange
 from eureka.jit import inlined, njit
 from eureka.mathable import table
 from eureka.mathable.bound import SCRATCH, order_bound
-from eureka.mathable.lines import (CODE_SHIFT, DIRS, EMPTY, N_CELLS, completes,
-                                   independent, pair_results)
+from eureka.mathable.lines import (
+    CODE_SHIFT,
+    DIRS,
+    EMPTY,
+    N_CELLS,
+    completes,
+    independent,
+    pair_results,
+)
 from eureka.mathable.tokens import MAX_RACK
 
 WORDS = -(-N_CELLS // 64)          # bit-mask words over the padded board

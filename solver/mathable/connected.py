@@ -25,8 +25,20 @@ from eureka.mathable.bound import SCRATCH, order_bound
 from eureka.mathable.caps import cap_tables, caps, caps_from, no_tables
 from eureka.mathable.lines import CODE_SHIFT, N_CELLS, fill_cand, refresh_around
 from eureka.mathable.moves import moves_left, take_back
-from eureka.mathable.search import (CAPSTAMP, HELD, SETS, STEPS, Ranking, grow, mark_zone,
-                                    new_rack, new_scratch, rows, start_at, threshold)
+from eureka.mathable.search import (
+    CAPSTAMP,
+    HELD,
+    SETS,
+    STEPS,
+    Ranking,
+    grow,
+    mark_zone,
+    new_rack,
+    new_scratch,
+    rows,
+    start_at,
+    threshold,
+)
 from eureka.mathable.tokens import MAX_RACK
 
 

@@ -28,8 +28,15 @@ from eureka.mathable import lines, search
 from eureka.mathable.board import PositionError
 from eureka.mathable.legality import Placement, Turn, score_turn
 from eureka.mathable.position import Position, with_rack
-from eureka.mathable.solve import (AWARD, CELLS, MAX_STATES, SQ_OP, Ranked,
-                                   any_placement, board_array)
+from eureka.mathable.solve import (
+    AWARD,
+    CELLS,
+    MAX_STATES,
+    SQ_OP,
+    Ranked,
+    any_placement,
+    board_array,
+)
 from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus
 from eureka.text import plural
 

@@ -12,8 +12,15 @@ from eureka.mathable import position as positions
 from eureka.mathable import record as records
 from eureka.mathable.board import OPERATIONS, SIZE, SQUARES, START, Square
 from eureka.mathable.options import MAX_STATES
-from eureka.mathable.tokens import (FULL_RACK_BONUS, HOLDERS, MAX_RACK, MIN_PLAYERS,
-                                    RACK_SIZE, TOKEN_SETS, token_set)
+from eureka.mathable.tokens import (
+    FULL_RACK_BONUS,
+    HOLDERS,
+    MAX_RACK,
+    MIN_PLAYERS,
+    RACK_SIZE,
+    TOKEN_SETS,
+    token_set,
+)
 
 
 @dataclass(frozen=True)

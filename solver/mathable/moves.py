@@ -5,8 +5,15 @@ placements go down and come back."""
 import numpy as np
 
 from eureka.jit import inlined, njit
-from eureka.mathable.lines import (CODE_SHIFT, DIRS, EMPTY, MAX_TOKEN, N_CELLS, completes,
-                                   refresh_around)
+from eureka.mathable.lines import (
+    CODE_SHIFT,
+    DIRS,
+    EMPTY,
+    MAX_TOKEN,
+    N_CELLS,
+    completes,
+    refresh_around,
+)
 
 
 @inlined

@@ -12,8 +12,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from eureka import ops
-from eureka.mathable.board import (COLUMNS, OPERATIONS, SIZE, SQUARES, START,
-                                   PositionError, cell_name, parse_cell)
+from eureka.mathable.board import (
+    COLUMNS,
+    OPERATIONS,
+    SIZE,
+    SQUARES,
+    START,
+    PositionError,
+    cell_name,
+    parse_cell,
+)
 from eureka.mathable.legality import equations
 from eureka.mathable.tokens import MAX_RACK, RACK_SIZE, TOKEN_SETS, points, token_set
 from eureka.text import read_text, whole_number

@@ -45,8 +45,14 @@ from eureka.contract import Result
 from eureka.errors import EurekaError
 from eureka.mathable.board import SQUARES, START, PositionError, cell_name, parse_cell
 from eureka.mathable.legality import IllegalPlacement, Placement, Turn, score_turn
-from eureka.mathable.tokens import (FULL_RACK_BONUS, HOLDERS, RACK_SIZE, TOKEN_SETS,
-                                    points, token_set)
+from eureka.mathable.tokens import (
+    FULL_RACK_BONUS,
+    HOLDERS,
+    RACK_SIZE,
+    TOKEN_SETS,
+    points,
+    token_set,
+)
 from eureka.text import plural, read_text, whole_number
 
 HEADERS = {"edition": tuple(str(e) for e in TOKEN_SETS), "bonus": ("on", "off")}

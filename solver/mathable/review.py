@@ -26,7 +26,7 @@ from eureka.contract import Result
 from eureka.mathable.board import START
 from eureka.mathable.leave import kept, leave_value
 from eureka.mathable.legality import Turn
-from eureka.mathable.record import Record, TurnScore, replay, action_text
+from eureka.mathable.record import Record, TurnScore, action_text, replay
 from eureka.mathable.solve import best_turns
 from eureka.mathable.tokens import full_rack_bonus
 

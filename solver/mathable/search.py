@@ -22,8 +22,16 @@ from eureka.jit import inlined, njit
 from eureka.mathable import components, table
 from eureka.mathable.bound import SCRATCH, order_bound
 from eureka.mathable.caps import cap_tables, caps, caps_around, no_tables
-from eureka.mathable.lines import (CODE_SHIFT, DIRS, MAX_TOKEN, N_CELLS, SQUARES,
-                                   fill_cand, independent, refresh_around)
+from eureka.mathable.lines import (
+    CODE_SHIFT,
+    DIRS,
+    MAX_TOKEN,
+    N_CELLS,
+    SQUARES,
+    fill_cand,
+    independent,
+    refresh_around,
+)
 from eureka.mathable.moves import child_moves, sorted_moves, take_back
 from eureka.mathable.tokens import MAX_RACK
 

@@ -45,11 +45,10 @@ import numpy as np
 
 from eureka import parallel
 from eureka.errors import EurekaError
-from eureka.mathable.options import ROLLOUTS
 from eureka.mathable.leave import leave_value
+from eureka.mathable.options import ROLLOUTS
 from eureka.mathable.position import Position, with_rack
-from eureka.mathable.solve import (Ranked, Solution, best_turns, board_array, placed_on,
-                                   plan)
+from eureka.mathable.solve import Ranked, Solution, best_turns, board_array, placed_on, plan
 from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus, token_set
 
 ROUND = 8                   # deals between the checks of the time budget and pruning

@@ -61,14 +61,21 @@ from eureka.contract import Result
 from eureka.errors import EurekaError
 from eureka.mathable import record as records
 from eureka.mathable.board import SQUARES, START
-from eureka.mathable.options import MAX_GAMES, POLICIES
-from eureka.mathable.legality import Placement, score_turn
 from eureka.mathable.endgame import planner as exact
+from eureka.mathable.legality import Placement, score_turn
+from eureka.mathable.options import MAX_GAMES, POLICIES
 from eureka.mathable.sim import planner as simulation
-from eureka.mathable.solve import (INDEX, any_placement, best_single, board_array,
-                                   placed_on, plan, single_placements)
-from eureka.mathable.tokens import (HOLDERS as MAX_PLAYERS, MIN_PLAYERS, RACK_SIZE,
-                                    full_rack_bonus, token_set)
+from eureka.mathable.solve import (
+    INDEX,
+    any_placement,
+    best_single,
+    board_array,
+    placed_on,
+    plan,
+    single_placements,
+)
+from eureka.mathable.tokens import HOLDERS as MAX_PLAYERS
+from eureka.mathable.tokens import MIN_PLAYERS, RACK_SIZE, full_rack_bonus, token_set
 
 KINDS = (".", "+", "-", "*", "/", "2X", "3X")
 END_EMPTIED = "holder emptied"

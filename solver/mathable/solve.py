@@ -16,10 +16,10 @@ from eureka import parallel
 from eureka.contract import Result
 from eureka.errors import EurekaError, SearchTooLarge
 from eureka.mathable import leave, lines, moves, search
-from eureka.mathable.connected import connected_sets
 from eureka.mathable.board import OPERATIONS, SQUARES
-from eureka.mathable.options import MAX_STATES, RANKINGS
+from eureka.mathable.connected import connected_sets
 from eureka.mathable.legality import Placement, Turn, score_turn
+from eureka.mathable.options import MAX_STATES, RANKINGS
 from eureka.mathable.position import Position, with_rack
 from eureka.mathable.tokens import MAX_RACK, full_rack_bonus
 

@@ -23,7 +23,7 @@ import numpy as np
 
 from eureka.contract import Result, json_of
 from eureka.errors import ClaimSyntaxError, EurekaError
-from eureka.numbers import claim, claim_kernel as K, claim_lines as L
+from eureka.numbers import claim, claim_kernel, claim_lines
 from eureka.text import MOST_BYTES
 
 CHUNK = 4096
@@ -88,10 +88,10 @@ def _line_text(line, valid, problem, reason, value, cards_used) -> str:
 
 
 def judge(game, claims, first_line: int = 1):
-    """Each claim judged, in order, as it is reached: claims are (cards, target, answer) triples or dicts
-    with those keys (the target may be left out where the game has its own). Yields a
-    ClaimLine for each, numbered from `first_line`; a claim whose cards or target the
-    game refuses gets `error`."""
+    """Each claim judged, in order, as it is reached: claims are (cards, target, answer)
+    triples or dicts with those keys (the target may be left out where the game has its
+    own). Yields a ClaimLine for each, numbered from `first_line`; a claim whose cards or
+    target the game refuses gets `error`."""
     hands = _Hands(game)
     items = (_item(hands, first_line + k, c) for k, c in enumerate(claims))
     while chunk := list(islice(items, CHUNK)):
@@ -169,29 +169,29 @@ def _chunk_text(game, first: int, lines: list) -> str:
     starts = _offsets(map(len, raw))
     n = len(raw)
     status = np.empty(n, np.int64)
-    cards = np.empty(L.room(len(buf), n), np.int64)
+    cards = np.empty(claim_lines.room(len(buf), n), np.int64)
     card_starts = np.zeros(n + 1, np.int64)
     targets = np.empty(n, np.int64)
     answer_starts, answer_ends = np.zeros(n, np.int64), np.zeros(n, np.int64)
     text = np.frombuffer(buf, np.uint8)
-    L.read(text, starts, *L.game_limits(game), status, cards, card_starts, targets,
-           answer_starts, answer_ends)
+    claim_lines.read(text, starts, *claim_lines.game_limits(game), status, cards, card_starts,
+                     targets, answer_starts, answer_ends)
     counts = np.diff(card_starts)
     refused = np.diff(starts) > LONGEST_LINE                  # _read says why
     if game.most_cards is not None:         # the compiled reader knows exact sizes only
         refused |= counts > game.most_cards
-    status[refused] = L.SLOW
-    fast = np.flatnonzero(status == L.FAST)
+    status[refused] = claim_lines.SLOW
+    fast = np.flatnonzero(status == claim_lines.FAST)
     written = _Written(game, text, answer_starts[fast], answer_ends[fast],
-                       cards[:card_starts[-1]][np.repeat(status == L.FAST, counts)],
+                       cards[:card_starts[-1]][np.repeat(status == claim_lines.FAST, counts)],
                        _offsets(counts[fast]), targets[fast])
     out, slow = [], []
     k = 0
     for at, how in enumerate(status.tolist()):
-        if how == L.FAST:
+        if how == claim_lines.FAST:
             out.append(_line_text(*written.fields(k, first + at, buf)))
             k += 1
-        elif how == L.SLOW:
+        elif how == claim_lines.SLOW:
             slow.append((len(out), first + at, raw[at]))
             out.append("")
     hands = _Hands(game)
@@ -306,7 +306,8 @@ def _kernel_verdicts(game, claims: list) -> list:
     if not claims:
         return []
     texts = [c[3].encode() for c in claims]
-    small = [all(0 <= v < K.LARGEST for v in c[1]) and c[2] < K.LARGEST for c in claims]
+    largest = claim_kernel.LARGEST
+    small = [all(0 <= v < largest for v in c[1]) and c[2] < largest for c in claims]
     starts = _offsets(map(len, texts))
     cards = np.fromiter(chain.from_iterable(c[1] if ok else () for c, ok in
                                             zip(claims, small)), np.int64)
@@ -317,16 +318,16 @@ def _kernel_verdicts(game, claims: list) -> list:
     return [ClaimLine(*written.fields(k, c[0], None, c)) for k, c in enumerate(claims)]
 
 
-_SIGNS = K.signs()
-_MAKES_A_VALUE = (K.VALID, K.CLAIMED_RESULT, K.WRONG_RESULT)
+_SIGNS = claim_kernel.signs()
+_MAKES_A_VALUE = (claim_kernel.VALID, claim_kernel.CLAIMED_RESULT, claim_kernel.WRONG_RESULT)
 
 
 def _rules(game) -> tuple:
     """The kernel's arguments for the game's rules: the operations allowed, the domain,
     the signs it prints."""
     rules = game.rules
-    return (np.array([op in rules.ops for op in K.OPS]), K.DOMAINS[rules.domain],
-            *_SIGNS)
+    return (np.array([op in rules.ops for op in claim_kernel.OPS]),
+            claim_kernel.DOMAINS[rules.domain], *_SIGNS)
 
 
 class _Written:
@@ -341,14 +342,15 @@ class _Written:
         read = ends.copy()
         read[long] = starts[long]                       # not read by the kernel: below
         outcome = np.empty(n, np.int64)
-        info = np.empty((n, K.INFO), np.int64)
-        shown = np.empty(K.ROOM * int((read - starts).sum()) + K.ROOM_EACH * n, np.uint8)
+        info = np.empty((n, claim_kernel.INFO), np.int64)
+        room = claim_kernel.ROOM * int((read - starts).sum()) + claim_kernel.ROOM_EACH * n
+        shown = np.empty(room, np.uint8)
         shown_starts = np.zeros(n + 1, np.int64)
         used = np.empty(int((read - starts).sum()) + n, np.int64)
         used_starts = np.zeros(n + 1, np.int64)
-        K.judge(text, starts, read, cards, card_starts, targets, *_rules(game), outcome,
-                info, shown, shown_starts, used, used_starts, K.scratch())
-        outcome[long] = K.FALLBACK              # claim.check: too long, unless multi-byte
+        claim_kernel.judge(text, starts, read, cards, card_starts, targets, *_rules(game), outcome,
+                           info, shown, shown_starts, used, used_starts, claim_kernel.scratch())
+        outcome[long] = claim_kernel.FALLBACK       # claim.check: too long, unless multi-byte
         self.outcome, self.info, self.shown = outcome.tolist(), info.tolist(), shown.tobytes()
         self.shown_starts = shown_starts.tolist()
         self.used, self.used_starts = used[:used_starts[-1]].tolist(), used_starts.tolist()
@@ -367,13 +369,13 @@ class _Written:
             target = self.targets[k]
         else:
             hand, target = item[1], item[2]
-        if outcome == K.FALLBACK:
+        if outcome == claim_kernel.FALLBACK:
             answer = buf[self.starts[k]:self.ends[k]].decode("utf-8", "replace") \
                 if item is None else item[3]
             return _checked(self.game, (line, hand, target, answer))
         numbers = tuple(self.used[self.used_starts[k]:self.used_starts[k + 1]])
         value = _number(info[5], info[6]) if outcome in _MAKES_A_VALUE else None
-        if outcome != K.VALID:
+        if outcome != claim_kernel.VALID:
             problem, reason = _problem(outcome, info, hand, target, value,
                                        self.game.rules.domain)
             return line, False, problem, reason, value, numbers
@@ -389,23 +391,23 @@ def _problem(outcome: int, info: list, hand, target, value, domain: str) -> tupl
     """(problem, reason) of an invalid claim from the kernel's numbers, worded by
     claim.py."""
     pos = info[0]
-    if outcome == K.CARD_MISSING:
+    if outcome == claim_kernel.CARD_MISSING:
         return "card-missing", claim.missing_card(info[0], hand)
-    if outcome == K.CARD_TWICE:
+    if outcome == claim_kernel.CARD_TWICE:
         return "card-twice", claim.card_twice(info[0], info[7], info[1])
-    if outcome == K.OPERATION:
-        return "operation", claim.not_allowed(K.OPS[info[1] - 1], pos)
-    if outcome == K.CLAIMED_RESULT:
+    if outcome == claim_kernel.OPERATION:
+        return "operation", claim.not_allowed(claim_kernel.OPS[info[1] - 1], pos)
+    if outcome == claim_kernel.CLAIMED_RESULT:
         return "claimed-result", claim.claimed_otherwise(value, info[1])
-    if outcome == K.WRONG_RESULT:
+    if outcome == claim_kernel.WRONG_RESULT:
         return "wrong-result", claim.wrong_result(value, target)
     a, b = _number(info[1], info[2]), _number(info[3], info[4])
-    if outcome == K.DIVIDE_BY_ZERO:
+    if outcome == claim_kernel.DIVIDE_BY_ZERO:
         return "domain", claim.division_by_zero(a, pos)
-    if outcome == K.NOT_WHOLE:
+    if outcome == claim_kernel.NOT_WHOLE:
         return "domain", claim.not_whole(a, b, pos)
-    if outcome == K.BELOW:
-        step = (a, K.OPS[info[7] - 1], b, _number(info[5], info[6]))
+    if outcome == claim_kernel.BELOW:
+        step = (a, claim_kernel.OPS[info[7] - 1], b, _number(info[5], info[6]))
         return "domain", claim.below_lowest(*step, pos, domain)
     raise AssertionError(f"no outcome {outcome}")
 

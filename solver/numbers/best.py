@@ -23,8 +23,7 @@ from numba.typed import Dict
 from eureka import ops
 from eureka.errors import SearchTooLarge
 from eureka.jit import njit
-from eureka.numbers import form as F
-from eureka.numbers import kernels as K
+from eureka.numbers import kernels, normal_form
 from eureka.numbers.engine import SubHands, checked_cards
 from eureka.numbers.rules import Rules
 from eureka.ops import ADD, DIVIDE, MULTIPLY, POWER, SUBTRACT
@@ -50,7 +49,7 @@ def _step(op, a, b, low, cap):
     elif op == DIVIDE:
         r = a // b if b != 0 and a % b == 0 else -1
     else:
-        r = K.power(a, b, cap)
+        r = kernels.power(a, b, cap)
     return r if r >= low else -1
 
 
@@ -59,11 +58,11 @@ def _grow_level(lo, hi, order, vals, cnt, stride, data, nd, start, stop, low, op
     """The sorted values of the sub-hands order[lo:hi] (all of one size), from the
     tables of the smaller ones, appended to data[:nd]."""
     buf = np.empty(4096, np.int64)
-    marks = np.zeros(K._W0 + K._W1 + K._W2, np.uint64)   # as K.new_marks()
+    marks = np.zeros(kernels._W0 + kernels._W1 + kernels._W2, np.uint64)   # as K.new_marks()
     for idx in range(lo, hi):
         X = order[idx]
         n = 0
-        A = K._next_sub(0, X, cnt, stride)
+        A = kernels._next_sub(0, X, cnt, stride)
         while A != -1:
             B = X - A
             if B != 0 and A <= B:
@@ -74,19 +73,19 @@ def _grow_level(lo, hi, order, vals, cnt, stride, data, nd, start, stop, low, op
                                 continue
                             r = _step(op, data[i], data[j], low, cap)
                             if r >= 0:
-                                buf, n = K._push(buf, n, r)
+                                buf, n = kernels._push(buf, n, r)
                             if op != ADD and op != MULTIPLY:        # + and × commute
                                 r = _step(op, data[j], data[i], low, cap)
                                 if r >= 0:
-                                    buf, n = K._push(buf, n, r)
-            A = K._next_sub(A, X, cnt, stride)
+                                    buf, n = kernels._push(buf, n, r)
+            A = kernels._next_sub(A, X, cnt, stride)
         if n == 0:
             for k in range(vals.shape[0]):
                 if cnt[X, k] == 1 and X == stride[k]:
-                    buf, n = K._push(buf, n, vals[k])
-        data = K._grown(data, nd, n)
+                    buf, n = kernels._push(buf, n, vals[k])
+        data = kernels._grown(data, nd, n)
         start[X] = nd
-        nd = K._unique_into(buf, n, marks, data, nd)
+        nd = kernels._unique_into(buf, n, marks, data, nd)
         stop[X] = nd
     return data, nd
 
@@ -97,12 +96,12 @@ def _level_work(lo, hi, order, cnt, stride, start, stop):
     work = 0
     for idx in range(lo, hi):
         X = order[idx]
-        A = K._next_sub(0, X, cnt, stride)
+        A = kernels._next_sub(0, X, cnt, stride)
         while A != -1:
             B = X - A
             if B != 0 and A <= B:
                 work += (stop[A] - start[A]) * (stop[B] - start[B])
-            A = K._next_sub(A, X, cnt, stride)
+            A = kernels._next_sub(A, X, cnt, stride)
     return work
 
 
@@ -122,7 +121,7 @@ def _bounds(order, n_stored, cnt, stride, data, start, stop, low, ops, cap):
                 if top[X] > 0:
                     some[X, 1] = top[X]
             continue
-        A = K._next_sub(0, X, cnt, stride)
+        A = kernels._next_sub(0, X, cnt, stride)
         while A != -1:
             B = X - A
             if B != 0 and top[A] >= 0 and top[B] >= 0:
@@ -133,7 +132,7 @@ def _bounds(order, n_stored, cnt, stride, data, start, stop, low, ops, cap):
                 if (ops >> MULTIPLY) & 1:
                     bound = max(bound, cap if tb != 0 and ta > cap // tb else ta * tb)
                 if (ops >> POWER) & 1:
-                    p = K.power(ta, tb, cap) if ta >= 2 else 1
+                    p = kernels.power(ta, tb, cap) if ta >= 2 else 1
                     bound = max(bound, cap if p < 0 else p)
                 top[X] = max(top[X], bound)
                 for p in range(2):
@@ -146,7 +145,7 @@ def _bounds(order, n_stored, cnt, stride, data, start, stop, low, ops, cap):
                                     some[X, 0] = r
                                 if r > 0 and some[X, 1] < 0:
                                     some[X, 1] = r
-            A = K._next_sub(A, X, cnt, stride)
+            A = kernels._next_sub(A, X, cnt, stride)
     return top, some
 
 
@@ -193,7 +192,7 @@ def _needed(op, side, w, v, low, cap):
     if op == POWER:                                    # w is the exponent
         if w == 0:
             return NONZERO if v == 1 else NONE
-        return K._root(v, w, cap)
+        return kernels._root(v, w, cap)
     return NONE                                      # + and × are symmetric
 
 
@@ -212,7 +211,7 @@ def _makes(X, v, wit, nowit, data, start, stop, stored, top, some, cnt, stride,
     if v < low or v > top[X]:
         return False
     if stored[X] and not want:
-        return K._index(data, start[X], stop[X], v) >= 0
+        return kernels._index(data, start[X], stop[X], v) >= 0
     key = (X, v)
     if not want and key in memo:
         return memo[key]
@@ -222,17 +221,17 @@ def _makes(X, v, wit, nowit, data, start, stop, stored, top, some, cnt, stride,
         return False
     last = max(size[X], smax + 1)
     for step in range(smax, last):
-        asked = smax if step == smax else smax + last - step     # size of O, or smax
-        A = K._next_sub(0, X, cnt, stride)
+        asked = smax if step == smax else smax + last - step     # size of other, or smax
+        A = kernels._next_sub(0, X, cnt, stride)
         while A != -1:
             B = X - A
-            W, O = A, B
+            walked, other = A, B
             if not stored[A] or (stored[B] and stop[B] - start[B] < stop[A] - start[A]):
-                W, O = B, A
-            if B == 0 or A > B or max(size[O], smax) != asked:
-                A = K._next_sub(A, X, cnt, stride)
+                walked, other = B, A
+            if B == 0 or A > B or max(size[other], smax) != asked:
+                A = kernels._next_sub(A, X, cnt, stride)
                 continue
-            for i in range(start[W], stop[W]):
+            for i in range(start[walked], stop[walked]):
                 w = data[i]
                 for op in range(5):
                     if not (ops >> op) & 1:
@@ -246,30 +245,31 @@ def _makes(X, v, wit, nowit, data, start, stop, stored, top, some, cnt, stride,
                             state[ABORTED] = 1
                             return False
                         if o == ANY or o == NONZERO:
-                            o = some[O, 0 if o == ANY else 1]
-                            if o < 0 and not stored[O]:
+                            o = some[other, 0 if o == ANY else 1]
+                            if o < 0 and not stored[other]:
                                 state[UNSURE] = 1
                             ok = o >= 0
-                        elif not low <= o <= top[O]:
+                        elif not low <= o <= top[other]:
                             ok = False
-                        elif stored[O]:              # a look-up, not a call
+                        elif stored[other]:              # a look-up, not a call
                             state[WORK] += LOOKUP_WORK
-                            ok = K._index(data, start[O], stop[O], o) >= 0
+                            ok = kernels._index(data, start[other], stop[other], o) >= 0
                         else:
                             ok = _makes(
-                                O, o, nowit, nowit, data, start, stop, stored, top, some,
+                                other, o, nowit, nowit, data, start, stop, stored, top, some,
                                 cnt, stride, size, smax, low, ops, cap, memo, state)
                         if state[ABORTED]:
                             return False
                         if ok:
                             if want:
-                                parts = (W, w, O, o) if side == 0 else (O, o, W, w)
+                                parts = ((walked, w, other, o) if side == 0
+                                         else (other, o, walked, w))
                                 wit[0] = op
                                 wit[1], wit[2], wit[3], wit[4] = parts
                             else:
                                 memo[key] = True
                             return True
-            A = K._next_sub(A, X, cnt, stride)
+            A = kernels._next_sub(A, X, cnt, stride)
     if not want:
         memo[key] = False
     return False
@@ -347,7 +347,7 @@ class BestSearch:
     def _form(self, X: int, value: int) -> tuple:
         """The normal form of a tree over exactly X making value (known to exist)."""
         if self.hand.size[X] == 1:
-            return F.leaf(int(value))
+            return normal_form.leaf(int(value))
         wit = np.full(5, -1, np.int64)
         self.makes(X, value, wit)
         op, L, left, R, right = (int(x) for x in wit)
@@ -357,13 +357,13 @@ class BestSearch:
 def _joined(op: str, fa: tuple, fb: tuple) -> tuple:
     """The normal form of the tree fa op fb."""
     if op == "^":
-        return F.make_power(fa, fb)
-    kind = F.SUM if op in "+-" else F.PRODUCT
+        return normal_form.make_power(fa, fb)
+    kind = normal_form.SUM if op in "+-" else normal_form.PRODUCT
     pa = (fa[1], fa[2]) if fa[0] == kind else ((fa,), ())
     pb = (fb[1], fb[2]) if fb[0] == kind else ((fb,), ())
     if op in "-/":
         pb = (pb[1], pb[0])
-    make = F.make_sum if kind == F.SUM else F.make_product
+    make = normal_form.make_sum if kind == normal_form.SUM else normal_form.make_product
     return make(pa[0] + pb[0], pa[1] + pb[1])
 
 
@@ -371,9 +371,9 @@ def _admitted(form: tuple, rules: Rules):
     """The value of a form when the engine admits it: every sum's added and subtracted
     terms, every product's factors and divisors and every power at most the cap."""
     kind = form[0]
-    if kind == F.LEAF:
+    if kind == normal_form.LEAF:
         return form[1]
-    if kind == F.POWER:
+    if kind == normal_form.POWER:
         b, e = _admitted(form[1], rules), _admitted(form[2], rules)
         if b is None or e is None or (b == 0 and e == 0):
             return None
@@ -382,7 +382,7 @@ def _admitted(form: tuple, rules: Rules):
     sides = [[_admitted(g, rules) for g in part] for part in form[1:]]
     if None in sides[0] or None in sides[1]:
         return None
-    if kind == F.SUM:
+    if kind == normal_form.SUM:
         p, n = sum(sides[0]), sum(sides[1])
         ok = p <= rules.cap and n <= rules.cap
         return p - n if ok and p - n >= rules.lowest else None

@@ -2,6 +2,7 @@
 hand beyond the budget is refused at once rather than after minutes and gigabytes."""
 
 import numpy as np
+
 from eureka.errors import SearchTooLarge
 
 PROBE_CARDS = 5

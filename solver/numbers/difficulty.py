@@ -3,8 +3,9 @@
 The rating is the searching player's (walk.py) chance of finding an answer, as
 -log2(chance): each point halves the chance, so a puzzle rated 8 is found by the
 searching player once in 256 tries. Its weights were fitted to how people do at the 24
-game (`python -m eureka.benchmarks.difficulty`; the figures are in docs/DIFFICULTY.md) and are stored in
-eureka/data/difficulty.json. The levels cut the 24 game's solvable hands in thirds:
+game (`python -m eureka.benchmarks.difficulty`; the figures are in docs/DIFFICULTY.md)
+and are stored in eureka/data/difficulty.json. The levels cut the 24 game's solvable
+hands in thirds:
 
     >>> from eureka.numbers.rules import GAME24
     >>> rate([1, 1, 4, 6], 24, 4, GAME24).level, rate([3, 3, 8, 8], 24, 4, GAME24).level

@@ -17,8 +17,7 @@ import numpy as np
 
 from eureka import ops
 from eureka.errors import HandError, SearchTooLarge
-from eureka.numbers import form as F
-from eureka.numbers import kernels as K
+from eureka.numbers import kernels, normal_form
 from eureka.numbers.budget import refuse_beyond
 from eureka.numbers.form_bound import form_bounds
 from eureka.numbers.rules import Rules
@@ -26,16 +25,16 @@ from eureka.numbers.rules import Rules
 VALUE_BUDGET = 100_000_000   # values stored, or made for one table, at most (8 bytes)
 FORM_BUDGET = 3_000_000      # normal forms built at most, parts included (a listing
                              # holds about 0.6 KB a form with its texts: ~2 GB)
-SLOT_BITS = [int(b) for b in K.SLOT_BITS]
+SLOT_BITS = [int(b) for b in kernels.SLOT_BITS]
 EVERY, ONE, REACH = 0, 1, 2     # what a graph of forms is for (see kernels.value_graph)
-PARTS = [(int(a), int(b)) for a, b in K.PART_SLOTS]
+PARTS = [(int(a), int(b)) for a, b in kernels.PART_SLOTS]
 _scratch = threading.local()
 
 
 def marks() -> np.ndarray:
     """This thread's scratch marks for the kernels (see kernels.new_marks)."""
     if not hasattr(_scratch, "marks"):
-        _scratch.marks = K.new_marks()
+        _scratch.marks = kernels.new_marks()
     return _scratch.marks
 
 
@@ -109,7 +108,7 @@ class HandSearch:
         self.n_stored = self.hand.upto[self.largest_stored]
         refuse_beyond(self.hand, self.largest_stored, rules.cap, self._tables(budget),
                       budget, f"the tables of {n} cards under these rules")
-        data, start, stop, ok = K.build_tables(
+        data, start, stop, ok = kernels.build_tables(
             self.hand.vals, self.hand.cnt, self.hand.stride, self.hand.order,
             self.n_stored, *self._args, budget, marks())
         if not ok:
@@ -145,7 +144,7 @@ class HandSearch:
 
     def values(self, X: int) -> np.ndarray:
         """Every value a stored sub-hand X can make."""
-        return self.data[self.start[X, K.ALL]:self.stop[X, K.ALL]]
+        return self.data[self.start[X, kernels.ALL]:self.stop[X, kernels.ALL]]
 
     def closest(self, target: int, how_many: int) -> list:
         """The how_many values nearest the target (target excluded) that some sub-hand
@@ -155,27 +154,27 @@ class HandSearch:
         i = int(np.searchsorted(values, target))
         below, above = values[max(0, i - how_many):i][::-1], values[i:i + how_many]
         near = sorted(list(below) + list(above), key=lambda v: (abs(v - target), v))
-        return [getattr(v, "item", lambda: v)() for v in near[:how_many]]
+        return [v.item() if hasattr(v, "item") else v for v in near[:how_many]]
 
     def all_values(self) -> np.ndarray:
         """Every value some sub-hand makes, sorted (builds the whole hand's table)."""
         h = self.hand
         refuse_beyond(h, int(h.size[h.full]), self.rules.cap, self._tables(VALUE_BUDGET),
                       VALUE_BUDGET, "the table of every value of the hand")
-        data, start, stop, ok = K.build_tables(h.vals, h.cnt, h.stride, h.order,
-                                               len(h.order), *self._args, VALUE_BUDGET,
-                                               marks())
+        data, start, stop, ok = kernels.build_tables(h.vals, h.cnt, h.stride, h.order,
+                                                     len(h.order), *self._args, VALUE_BUDGET,
+                                                     marks())
         if not ok:
             raise SearchTooLarge(f"the values of all {int(h.size[h.full])} cards exceed the "
                                  f"engine's memory budget ({VALUE_BUDGET:,} values)")
-        parts = [data[start[X, K.ALL]:stop[X, K.ALL]] for X in range(1, h.count)]
+        parts = [data[start[X, kernels.ALL]:stop[X, kernels.ALL]] for X in range(1, h.count)]
         return np.unique(np.concatenate(parts))
 
     def _tables(self, budget: int):
         """The tables of the first n sub-hands of hand.order, as a function of n."""
         h = self.hand
-        return lambda n: K.build_tables(h.vals, h.cnt, h.stride, h.order, n, *self._args,
-                                        budget, marks())
+        return lambda n: kernels.build_tables(h.vals, h.cnt, h.stride, h.order, n, *self._args,
+                                              budget, marks())
 
     # -- forms ---------------------------------------------------------------------
     def forms(self, value: int, X: int) -> frozenset:
@@ -228,7 +227,7 @@ class HandSearch:
     def _graph(self, value, roots, mode):
         """The graph the forms of value over each root (sub-hand) are built from (see
         kernels.value_graph): (reached, value, leaf, end, edges) arrays."""
-        return K.value_graph(
+        return kernels.value_graph(
             int(value), np.array(roots, np.int64), mode, self._leaf_of, self.stored,
             self.data, self.start, self.stop, self.hand.cnt, self.hand.stride, *self._args)
 
@@ -245,9 +244,9 @@ class HandSearch:
             if leaf[i] and first == end[i]:     # a card and nothing else
                 found = cards.get(value[i])
                 if found is None:
-                    found = cards[value[i]] = frozenset(((F.LEAF, value[i]),))
+                    found = cards[value[i]] = frozenset(((normal_form.LEAF, value[i]),))
             else:
-                found = [(F.LEAF, value[i])] if leaf[i] else []
+                found = [(normal_form.LEAF, value[i])] if leaf[i] else []
                 for kind, a, b in edges[first:end[i]]:
                     join, A, B = JOINED[kind], forms[a], forms[b]
                     if len(A) == 1 == len(B):   # the most common by far
@@ -272,10 +271,10 @@ class HandSearch:
             return 0
         n_stored = len(h.order) if every else h.upto[max(n - 1, 1)]
         binom = np.array([[comb(i, j) for j in range(11)] for i in range(11)], np.int64)
-        tv, tc, start, stop = K.tree_tables(h.vals, h.cnt, h.stride, h.order, n_stored,
-                                            *self._args, binom)
-        return int(K.count_trees(-1 if every else value, every, n_stored, h.order, tv, tc,
-                                 start, stop, h.cnt, h.stride, *self._args, binom))
+        tv, tc, start, stop = kernels.tree_tables(h.vals, h.cnt, h.stride, h.order, n_stored,
+                                                  *self._args, binom)
+        return int(kernels.count_trees(-1 if every else value, every, n_stored, h.order, tv, tc,
+                                       start, stop, h.cnt, h.stride, *self._args, binom))
 
 
 class FormGraph:
@@ -327,17 +326,17 @@ def edges_graph(search, value, roots, mode):
             edges.extend([(kind, visit(PARTS[kind][0], A, a), visit(PARTS[kind][1], B, b))
                           for kind, A, a, B, b in rows])
             made.append(v)
-            leaf.append(bool(SLOT_BITS[slot] & K.LEAF_BIT) and search.leaf.get(X) == v)
+            leaf.append(bool(SLOT_BITS[slot] & kernels.LEAF_BIT) and search.leaf.get(X) == v)
             end.append(len(edges))
             number[key] = len(made) - 1
         return number[key]
 
-    reached = [visit(K.ALL, X, value) if search.reaches(value, X) else -1 for X in roots]
+    reached = [visit(kernels.ALL, X, value) if search.reaches(value, X) else -1 for X in roots]
     return (np.array(reached, np.int64), np.array(made, object), np.array(leaf, np.bool_),
             np.array(end, np.int64), np.array(edges, np.int64).reshape(-1, 3))
 
 
-SUM, PRODUCT, POWER = F.SUM, F.PRODUCT, F.POWER
+SUM, PRODUCT, POWER = normal_form.SUM, normal_form.PRODUCT, normal_form.POWER
 
 
 def _sum(fa, fb) -> tuple:

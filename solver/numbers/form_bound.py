@@ -19,7 +19,7 @@ rest's node (rest == t + rest'), plus one per t when the rest is t alone.
 import numpy as np
 
 from eureka.jit import njit
-from eureka.numbers import kernels as K
+from eureka.numbers import kernels
 
 
 def form_bounds(leaf, end, edges, value, hand, most: int) -> np.ndarray:
@@ -84,14 +84,14 @@ def _bounds(leaf, end, edges, value, vals, stride, cnt, most):
         first[i + 1] = end[i]
     for i in range(end.shape[0]):
         X = hand[i]
-        c = K._first_digit(X, cnt)
+        c = kernels._first_digit(X, cnt)
         M = cnt[X, c]
         b = 1 if leaf[i] else 0
         shared = 0                    # pairs of sums and products, times m * r
         for e in range(first[i], first[i + 1]):
             kind, a, p = edges[e, 0], edges[e, 1], edges[e, 2]
             pairs = min(bound[a] * bound[p], most)
-            if kind != K.PLUS and kind != K.TIMES:
+            if kind != kernels.PLUS and kind != kernels.TIMES:
                 b = min(b + pairs, most)
                 continue
             r = _copies(hand[a], X, cnt)

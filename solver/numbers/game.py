@@ -139,8 +139,7 @@ class NumbersGame:
         limit    list at most this many equations (the counts stay complete)
         """
         from eureka.numbers.listing_budget import refuse_huge_listing
-        from eureka.numbers.solve import (Solution, answered, most_cards, search_for,
-                                          solve)
+        from eureka.numbers.solve import Solution, answered, most_cards, search_for, solve
 
         hand = self.hand(cards)
         target = self.target_for(target, dice)

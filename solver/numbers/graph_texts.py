@@ -13,13 +13,14 @@ order (None with any taken away: such a form is never joined into another)."""
 
 from bisect import insort
 
-from eureka.numbers import form as F
+from eureka.numbers import normal_form
 from eureka.numbers.engine import JOINED
 from eureka.numbers.kernels import DIFF, PLUS, POW, RATIO, TIMES
 
+
 def _form(entry) -> tuple:
     """The form of an entry (built anew unless a card's)."""
-    if entry[1] == F.LEAF:
+    if entry[1] == normal_form.LEAF:
         return entry[2]
     edge, a, b = entry[2]
     return JOINED[edge](_form(a), _form(b))
@@ -50,7 +51,8 @@ class GraphTexts:
         self.plus, self.minus, self.times, self.divide, self.power = (
             symbols[code] for code in "+-*/^")
         self.made: list = [None] * len(graph.forms)     # by node: its entries, or False
-        self.sides = {kind: [None] * len(graph.forms) for kind in (F.SUM, F.PRODUCT)}
+        self.sides = {kind: [None] * len(graph.forms)
+                      for kind in (normal_form.SUM, normal_form.PRODUCT)}
 
     def __call__(self, u: int) -> list | None:
         return self._node(u, whole=False)
@@ -60,7 +62,7 @@ class GraphTexts:
         shapes joined here."""
         graph, made = self.graph, self.made
         value = graph.value[u]
-        card = (-value, F.LEAF, F.leaf(value), str(value), str(value), None)
+        card = (-value, normal_form.LEAF, normal_form.leaf(value), str(value), str(value), None)
         found = [card if whole else card[3]] if graph.leaf[u] else []
         for edge, a, b in graph.edges[graph.end[u - 1] if u else 0:graph.end[u]]:
             A = made[a]
@@ -87,11 +89,11 @@ class GraphTexts:
         """The entries (whole) or texts of the forms joined by this edge from parts in
         A and B."""
         if edge == PLUS:
-            return _merged(edge, A, B, key, whole, F.SUM, self.plus, 3)
+            return _merged(edge, A, B, key, whole, normal_form.SUM, self.plus, 3)
         if edge == TIMES:
-            return _merged(edge, A, B, key, whole, F.PRODUCT, self.times, 4)
+            return _merged(edge, A, B, key, whole, normal_form.PRODUCT, self.times, 4)
         if edge == DIFF or edge == RATIO:
-            kind = F.SUM if edge == DIFF else F.PRODUCT
+            kind = normal_form.SUM if edge == DIFF else normal_form.PRODUCT
             sides = self.sides[kind]
             heads = sides[a] if sides[a] is not None else self._side(a, A, kind)
             tails = sides[b] if sides[b] is not None else self._side(b, B, kind)
@@ -102,14 +104,14 @@ class GraphTexts:
         texts = [_atom(ea) + self.power + _atom(eb) for ea in A for eb in B]
         if not whole:
             return texts
-        return [(key, F.POWER, (edge, ea, eb), text, text, None)
+        return [(key, normal_form.POWER, (edge, ea, eb), text, text, None)
                 for (ea, eb), text in zip(((ea, eb) for ea in A for eb in B), texts)]
 
     def _side(self, u, entries, kind) -> tuple | bool:
         """Node u's forms as the added part and as the taken part of a difference (kind
         SUM) or of a ratio (PRODUCT): (added texts, taken texts); False if one of them
         has parts taken already."""
-        sign, shown = (self.minus, 3) if kind == F.SUM else (self.divide, 4)
+        sign, shown = (self.minus, 3) if kind == normal_form.SUM else (self.divide, 4)
         found = self.sides[kind][u] = not any(e[1] == kind and e[5] is None
                                               for e in entries) and (
             [e[3] if e[1] == kind else e[shown] for e in entries],
@@ -122,7 +124,7 @@ def _merged(edge, A, B, key, whole, kind, sign, shown) -> list | None:
     """a + b (or a × b) for a in A, b in B: a among b's terms (b's factors), in order."""
     made = []
     add = made.append
-    sum_ = kind == F.SUM
+    sum_ = kind == normal_form.SUM
     for eb in B:
         if eb[1] == kind:
             parts = eb[5]
@@ -155,7 +157,7 @@ def _over(A, B, key, whole, kind, heads, tails) -> list:
     """a − b (or a ÷ b) for a in A, b in B: a's terms added (heads), b's taken (tails)."""
     if not whole:
         return [head + tail for tail in tails for head in heads]
-    sum_, edge = kind == F.SUM, DIFF if kind == F.SUM else RATIO
+    sum_, edge = kind == normal_form.SUM, DIFF if kind == normal_form.SUM else RATIO
     return [(key, kind, (edge, ea, eb), text, "(" + text + ")" if sum_ else text, None)
             for eb, tail in zip(B, tails) for ea, head in zip(A, heads)
             for text in [head + tail]]
@@ -163,4 +165,4 @@ def _over(A, B, key, whole, kind, heads, tails) -> list:
 
 def _atom(entry) -> str:
     """A base or an exponent: bracketed unless it is a single card."""
-    return entry[3] if entry[1] == F.LEAF else "(" + entry[3] + ")"
+    return entry[3] if entry[1] == normal_form.LEAF else "(" + entry[3] + ")"

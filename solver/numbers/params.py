@@ -44,7 +44,7 @@ def dealt(game, any_numbers: bool = False):
     return game.any_numbers() if any_numbers else game
 
 
-def verbs(game, own: tuple = (), variant=None, example: dict = {}) -> dict:
+def verbs(game, own: tuple, variant, example: dict) -> dict:
     """{verb: Verb} of the preset `game`: `own` are its own parameters, which
     `variant(game, **their values)` turns into the game played (the deck with
     any_numbers, a die, the rules), but for DICE, which gives the target; `example`: a

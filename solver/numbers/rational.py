@@ -17,12 +17,13 @@ from math import comb, prod
 
 import numpy as np
 
-from eureka.numbers import kernels as K
+from eureka.numbers import kernels
 from eureka.numbers.engine import HandSearch, SubHands, checked_cards, edges_graph
 from eureka.numbers.rules import Rules
 
 MAX_CARDS = 6
-KIND_OPS = {K.PLUS: "+", K.DIFF: "-", K.TIMES: "*", K.RATIO: "/"}    # no POW here
+KIND_OPS = {kernels.PLUS: "+", kernels.DIFF: "-", kernels.TIMES: "*",
+            kernels.RATIO: "/"}                                         # no POW here
 
 
 def exact(q):
@@ -59,7 +60,7 @@ class FractionSearch(HandSearch):
         holds the first card of X, so that each unordered split is walked once."""
         first = int(np.argmax(self.hand.cnt[X] > 0))
         for A in self._parts[X]:
-            if kind in (K.PLUS, K.TIMES) and self.hand.cnt[A, first] == 0:
+            if kind in (kernels.PLUS, kernels.TIMES) and self.hand.cnt[A, first] == 0:
                 continue
             yield A, X - A
 
@@ -70,28 +71,28 @@ class FractionSearch(HandSearch):
         for kind, op in KIND_OPS.items():
             if op not in self.rules.ops:
                 continue
-            slot_a, slot_b = K.PART_SLOTS[kind]
+            slot_a, slot_b = kernels.PART_SLOTS[kind]
             for A, B in self._splits(kind, X):
                 made = roots[kind]
                 for a in self._tables[A][slot_a]:
                     for b in self._tables[B][slot_b]:
-                        if kind == K.PLUS and a + b <= cap:
+                        if kind == kernels.PLUS and a + b <= cap:
                             made.add(a + b)
-                        elif kind == K.DIFF and a >= b:
+                        elif kind == kernels.DIFF and a >= b:
                             made.add(a - b)
-                        elif kind == K.TIMES:
+                        elif kind == kernels.TIMES:
                             made.add(a * b)
-                        elif kind == K.RATIO and a <= cap and 0 < b <= cap:
+                        elif kind == kernels.RATIO and a <= cap and 0 < b <= cap:
                             q = quotient(a, b)
                             if q <= cap:
                                 made.add(q)
         leaf = {self.leaf[X]} if X in self.leaf else set()
         slots = [frozenset(roots[kind]) for kind in range(5)]
-        for slot in range(5, K.NSLOT):
-            values = set(leaf) if K.SLOT_BITS[slot] & K.LEAF_BIT else set()
+        for slot in range(5, kernels.NSLOT):
+            values = set(leaf) if kernels.SLOT_BITS[slot] & kernels.LEAF_BIT else set()
             for kind in range(5):
-                if (K.SLOT_BITS[slot] >> kind) & 1:
-                    values |= roots[kind] if slot == K.PP else {
+                if (kernels.SLOT_BITS[slot] >> kind) & 1:
+                    values |= roots[kind] if slot == kernels.PP else {
                         v for v in roots[kind] if v <= cap}
             slots.append(frozenset(values))
         return tuple(slots)
@@ -103,21 +104,21 @@ class FractionSearch(HandSearch):
         if X is None:
             return bool(self.hands_reaching(value))
         if X in self._tables:
-            return value in self._tables[X][K.ALL]
-        return bool(self._edges(K.ALL, X, value, 1))
+            return value in self._tables[X][kernels.ALL]
+        return bool(self._edges(kernels.ALL, X, value, 1))
 
     def hands_reaching(self, value) -> list[int]:
         return [X for X in range(1, self.hand.count) if self.reaches(value, X)]
 
     def values(self, X: int) -> np.ndarray:
-        return np.array(sorted(self._tables[X][K.ALL]), dtype=object)
+        return np.array(sorted(self._tables[X][kernels.ALL]), dtype=object)
 
     def all_values(self) -> np.ndarray:
         """Every value some sub-hand makes, sorted (builds the whole hand's table)."""
         full = self.hand.full
         if full not in self._tables:
             self._tables[full] = self._slots(full)
-        every = set().union(*(t[K.ALL] for t in self._tables.values()))
+        every = set().union(*(t[kernels.ALL] for t in self._tables.values()))
         return np.array(sorted(every), dtype=object)
 
     # -- forms -----------------------------------------------------------------------
@@ -125,7 +126,7 @@ class FractionSearch(HandSearch):
         """Rows (kind, A, a, B, b): the roots of the slot's kinds over X making value."""
         rows = []
         for kind, op in KIND_OPS.items():
-            if (K.SLOT_BITS[slot] >> kind) & 1 and op in self.rules.ops and (
+            if (kernels.SLOT_BITS[slot] >> kind) & 1 and op in self.rules.ops and (
                     X not in self._tables or value in self._tables[X][kind]):
                 for A, B in self._splits(kind, X):
                     for a, b in self._pairs(kind, A, B, value):
@@ -140,14 +141,14 @@ class FractionSearch(HandSearch):
 
     def _pairs(self, kind, A, B, v):
         """The part values (a over A, b over B) whose root of this kind makes v."""
-        slot_a, slot_b = K.PART_SLOTS[kind]
+        slot_a, slot_b = kernels.PART_SLOTS[kind]
         have_a, have_b = self._tables[A][slot_a], self._tables[B][slot_b]
         cap = self.rules.cap
-        if kind == K.PLUS:
+        if kind == kernels.PLUS:
             return [(a, exact(v - a)) for a in have_a if v - a in have_b and v - a >= 0]
-        if kind == K.DIFF:
+        if kind == kernels.DIFF:
             return [(exact(v + b), b) for b in have_b if v + b in have_a]
-        if kind == K.TIMES:
+        if kind == kernels.TIMES:
             return [(a, b) for a in have_a if a != 0 for b in (quotient(v, a),)
                     if b in have_b] + [(0, b) for b in have_b if v == 0 and 0 in have_a]
         return [(exact(v * b), b) for b in have_b

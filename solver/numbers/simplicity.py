@@ -7,21 +7,21 @@ operations of each kind, the pairs of brackets, the results that are not whole n
 and keeps the largest result; `cost` weighs them (docs/DIFFICULTY.md explains the
 weights). Lower is simpler:
 
-    >>> from eureka.numbers import form as F
-    >>> eq = F.make_product([F.make_sum([F.leaf(4), F.leaf(2)]), F.leaf(4)])
+    >>> from eureka.numbers.normal_form import leaf, make_product, make_sum
+    >>> eq = make_product([make_sum([leaf(4), leaf(2)]), leaf(4)])
     >>> read(eq)
     Reading(value=24, plus=1, times=1, brackets=1, largest=24)
     >>> cost(read(eq))
     3.0
 """
 
-from dataclasses import dataclass
-from typing import NamedTuple
 import operator
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from eureka.contract import json_of
-from eureka.numbers import form as F
+from eureka.numbers import normal_form
 from eureka.ops import sign
 
 OPERATION = {"+": 1.0, "-": 1.25, "*": 1.5, "/": 2.0, "^": 3.0}
@@ -107,16 +107,16 @@ def steps(form: tuple) -> list:
 
 def _worked(form: tuple, done: list):
     """The value of a part, its steps appended to `done`."""
-    if form[0] == F.LEAF:
+    if form[0] == normal_form.LEAF:
         return form[1]
-    if form[0] == F.POWER:
+    if form[0] == normal_form.POWER:
         base, exponent = _worked(form[1], done), _worked(form[2], done)
         done.append(Step(base, "^", exponent, _exact(base ** exponent)))
         return done[-1].result
     added = sorted(form[1], key=lambda f: -read(f).value)
     taken = sorted(form[2], key=lambda f: -read(f).value)
     values = [_worked(f, done) for f in added + taken]
-    on, off = ("+", "-") if form[0] == F.SUM else ("*", "/")
+    on, off = ("+", "-") if form[0] == normal_form.SUM else ("*", "/")
     value = values[0]
     for k, v in enumerate(values[1:], 1):
         op = on if k < len(added) else off
@@ -148,12 +148,12 @@ def read(form: tuple) -> Reading:
 
 def _read(form: tuple, part) -> Reading:
     kind = form[0]
-    if kind == F.LEAF:
+    if kind == normal_form.LEAF:
         return Reading(form[1], 0, form[1])
-    if kind == F.POWER:
+    if kind == normal_form.POWER:
         base, exponent = part(form[1]), part(form[2])
         value = _exact(base.value ** exponent.value)
-        brackets = (form[1][0] != F.LEAF) + (form[2][0] != F.LEAF)
+        brackets = (form[1][0] != normal_form.LEAF) + (form[2][0] != normal_form.LEAF)
         return Reading(value, base.packed + exponent.packed + POWER + brackets * BRACKET
                        + FRACTION_RESULT * (type(value) is Fraction),
                        max(base.largest, exponent.largest, abs(value)))
@@ -165,14 +165,14 @@ def _read(form: tuple, part) -> Reading:
         taken.sort(key=_largest_first)
     first = added[0]
     value, packed, largest = first.value, first.packed, first.largest
-    if kind == F.SUM:
+    if kind == normal_form.SUM:
         on, off = PLUS, MINUS
     else:
         on, off = TIMES, DIVIDE
-        packed += BRACKET * sum(f[0] == F.SUM for f in form[1] + form[2])
+        packed += BRACKET * sum(f[0] == normal_form.SUM for f in form[1] + form[2])
     for k, r in enumerate(added[1:] + taken, 1):
         into = k < len(added)
-        if kind == F.SUM:
+        if kind == normal_form.SUM:
             value = value + r.value if into else value - r.value
         else:
             value = value * r.value if into else Fraction(value, r.value)

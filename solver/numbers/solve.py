@@ -9,8 +9,7 @@ from operator import itemgetter
 from typing import Any
 
 from eureka.contract import json_of
-from eureka.numbers import form as F
-from eureka.numbers import simplicity
+from eureka.numbers import normal_form, simplicity
 from eureka.numbers.best import BestSearch
 from eureka.numbers.engine import HandSearch
 from eureka.numbers.graph_texts import GraphTexts
@@ -31,9 +30,9 @@ class Equation:
 
     def __post_init__(self):
         if self.cards is None:
-            self.cards = F.cards(self.form)
+            self.cards = normal_form.cards(self.form)
         if self.text is None:
-            self.text = F.infix(self.form)
+            self.text = normal_form.infix(self.form)
 
     @property
     def ascii(self) -> str:
@@ -93,7 +92,7 @@ class Group:
 
     def listed(self, stop: int | None = None) -> list:
         """The first `stop` equations of the group (None: all), in listing order."""
-        text = F.texts(sortable=True)   # one group's shared parts: rendered once each
+        text = normal_form.texts(sortable=True)   # one group's shared parts: rendered once each
         found = [(text(f), f, cards) for cards, forms in self.found for f in forms]
         if self.simplest_first:
             read, cost = simplicity.reader(), simplicity.cost
@@ -101,7 +100,7 @@ class Group:
         else:
             found.sort(key=_first)
             found.sort(key=_length_of_first)
-        return [Equation(f, self.value, cards, F.readable(t))
+        return [Equation(f, self.value, cards, normal_form.readable(t))
                 for t, f, cards in found[:stop]]
 
     def simplest(self) -> Equation:
@@ -111,10 +110,10 @@ class Group:
         read, cost = simplicity.reader(), simplicity.cost
         costs = [(cost(read(f)), f, cards) for cards, forms in self.found for f in forms]
         low = min(c for c, _, _ in costs)
-        text = F.texts(sortable=True)
+        text = normal_form.texts(sortable=True)
         t, f, cards = min(((text(f), f, cards) for c, f, cards in costs if c == low),
                           key=lambda row: (len(row[0]), row[0]))
-        return Equation(f, self.value, cards, F.readable(t))
+        return Equation(f, self.value, cards, normal_form.readable(t))
 
     def text(self, ascii: bool = False, stop: int | None = None, prefix: str = "",
              suffix: str = "") -> str:
@@ -125,7 +124,7 @@ class Group:
         if self.simplest_first:
             made = "\n".join(prefix + e.text + suffix for e in self.listed(stop))
             return to_ascii(made) if ascii else made
-        text, symbols = F.renderer(sortable=True)
+        text, symbols = normal_form.renderer(sortable=True)
         of_node = None if self.graph is None else self.shared.get(id(self.graph))
         if of_node is None and self.graph is not None:
             of_node = self.shared[id(self.graph)] = GraphTexts(self.graph, symbols)
@@ -139,7 +138,7 @@ class Group:
             del found[max(stop, 0):]
         if not found:
             return ""
-        return F.readable(prefix + (suffix + "\n" + prefix).join(found) + suffix, ascii)
+        return normal_form.readable(prefix + (suffix + "\n" + prefix).join(found) + suffix, ascii)
 
 
 _first = itemgetter(0)

@@ -13,11 +13,11 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eureka.cli.main import eureka
 from eureka import deck, pitagoras
 from eureka.analysis import countdown, plots, shards
 from eureka.analysis import pitagoras as pitagoras_odds
 from eureka.analysis.values import most_cards, sweep, sweep_fractions
+from eureka.cli.main import eureka
 from eureka.countdown import rules as countdown_rules
 from eureka.errors import EurekaError
 from eureka.numbers.engine import HandSearch

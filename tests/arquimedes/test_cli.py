@@ -262,7 +262,8 @@ def test_bad_input_is_one_clear_line(args, message):
     ("players: A B\nround 1\nA: out\nC: 4\n", "line 4: 'C' is not one of the players"),
     ("players: A B\nround 1\nA: out\n", "round 1: no line for B"),
     ("players: A B\nround 1\nA: 13 13\nB: out\n", "2 cards of 13"),
-    ("players: A B\nround 1\nA: 4 draws 5\nB: out\n", "A drew 1 card for ties, but none was needed"),
+    ("players: A B\nround 1\nA: 4 draws 5\nB: out\n",
+     "A drew 1 card for ties, but none was needed"),
 ])
 def test_bad_records_name_the_line(record, message):
     result = run("score", "arquimedes", "-", stdin=record)

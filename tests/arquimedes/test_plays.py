@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from eureka.arquimedes import claim
-from eureka.arquimedes import kernels as K
+from eureka.arquimedes import claim, kernels
 from eureka.arquimedes.cards import deck
 from eureka.arquimedes.plays import plays, recommend
 from eureka.arquimedes.scoring import score_game, score_round
@@ -24,7 +23,7 @@ FULL = deck(True)
 @st.composite
 def states(draw):
     """A top card and a hand the deck can hold, the joker (on top or in hand) often."""
-    pool = [c for c in FULL.elements() if c != K.JOKER]
+    pool = [c for c in FULL.elements() if c != kernels.JOKER]
     if draw(st.booleans()):
         top = Top(draw(st.one_of(st.none(), st.integers(1, 13))), True)
         joker_in_hand = False
@@ -34,7 +33,7 @@ def states(draw):
         joker_in_hand = draw(st.booleans())
     picks = draw(st.lists(st.integers(0, len(pool) - 1), min_size=1, max_size=8,
                           unique=True))
-    hand = [pool[i] for i in picks] + ([K.JOKER] if joker_in_hand else [])
+    hand = [pool[i] for i in picks] + ([kernels.JOKER] if joker_in_hand else [])
     return State(top, tuple(sorted(hand)), draw(st.sampled_from(["+-*/", "+-"])))
 
 
@@ -59,12 +58,13 @@ def test_the_kernel_lists_the_plays_in_a_fixed_order(state):
     # The random strategy picks the i-th play, so seeded games depend on this order:
     # by top value, `=` before the operations in turn, then the card a, then a and b
     # before the joker and b before a and the joker.
-    buffer = np.empty(K.MAX_PLAYS, np.int64)
-    n = K.list_plays(state.top.value or 0, int(state.top.free), K.counts(state.hand)[None],
-                     0, state.ops_mask, buffer)
-    rows = [tuple(r) for r in K.rows(buffer[:n]).tolist()]
-    joker = [2 if r[K.SECOND] == K.JOKER else int(r[K.FIRST] == K.JOKER) for r in rows]
-    keys = [(r[K.TOP], r[K.OP], r[K.FIRST_VALUE], j) for r, j in zip(rows, joker)]
+    buffer = np.empty(kernels.MAX_PLAYS, np.int64)
+    n = kernels.list_plays(state.top.value or 0, int(state.top.free),
+                           kernels.counts(state.hand)[None], 0, state.ops_mask, buffer)
+    rows = [tuple(r) for r in kernels.rows(buffer[:n]).tolist()]
+    joker = [2 if r[kernels.SECOND] == kernels.JOKER else int(r[kernels.FIRST] == kernels.JOKER)
+             for r in rows]
+    keys = [(r[kernels.TOP], r[kernels.OP], r[kernels.FIRST_VALUE], j) for r, j in zip(rows, joker)]
     assert keys == sorted(set(keys))
 
 
@@ -161,11 +161,11 @@ def test_recommendation():
     level = state(top="2", hand="1 2 5 6")
     legal = plays(level)
     top_ways = {}
-    unseen = np.zeros(K.CODES, np.int64)
+    unseen = np.zeros(kernels.CODES, np.int64)
     for code in level.unseen_cards():
         unseen[code] += 1
     for p in legal:
-        top_ways[p] = K.openness(p.new_top, unseen, level.ops_mask)
+        top_ways[p] = kernels.openness(p.new_top, unseen, level.ops_mask)
     most = max(p.shed for p in legal)
     tied = [p for p in legal if p.shed == most]
     assert len(tied) > 1 and len({top_ways[p] for p in tied}) > 1
@@ -218,13 +218,13 @@ def test_a_tied_game_is_drawn_for():
 # ---------------------------------------------------------------- simulated games
 
 def run_traced(players, strategies, joker, ops, seed, game):
-    tokens = np.zeros((K.ROUNDS, players), np.int64)
-    turns = np.zeros(K.ROUNDS, np.int64)
-    all_pass = np.zeros(K.ROUNDS, np.bool_)
-    ties = np.zeros(K.ROUNDS, np.int64)
-    trace = np.full((20_000, K.TRACE_COLUMNS), -1, np.int64)
-    winner = K.play_game(players, np.array(strategies, np.int64), K.deck_counts(joker),
-                         ops, seed, game, tokens, turns, all_pass, ties, trace)
+    tokens = np.zeros((kernels.ROUNDS, players), np.int64)
+    turns = np.zeros(kernels.ROUNDS, np.int64)
+    all_pass = np.zeros(kernels.ROUNDS, np.bool_)
+    ties = np.zeros(kernels.ROUNDS, np.int64)
+    trace = np.full((20_000, kernels.TRACE_COLUMNS), -1, np.int64)
+    winner = kernels.play_game(players, np.array(strategies, np.int64), kernels.deck_counts(joker),
+                               ops, seed, game, tokens, turns, all_pass, ties, trace)
     assert trace[-1, 2] == -1                             # the trace did not overflow
     return winner, tokens, turns, all_pass, ties, trace[trace[:, 2] >= 0]
 
@@ -237,7 +237,7 @@ def replay(players, joker, ops_text, result):
     names = tuple(str(p) for p in range(players))
     rounds, deciders, checked = [], [], 0
     starter = 0
-    for rnd in range(K.ROUNDS):
+    for rnd in range(kernels.ROUNDS):
         events = trace[trace[:, 0] == rnd]
         hands = [Counter() for _ in range(players)]
         draw_pile, pile = Counter(full), []
@@ -246,39 +246,39 @@ def replay(players, joker, ops_text, result):
         tie_draws = {n: [] for n in names}
         first_mover = None
         for _, player, event, card, value, card2, value2, op, top_value in events:
-            if event not in (K.EV_DEAL, K.EV_TURN_UP):      # every card accounted for
+            if event not in (kernels.EV_DEAL, kernels.EV_TURN_UP):      # every card accounted for
                 held = sum((Counter(h) for h in hands), Counter())
                 drawn = sum((Counter(d) for d in tie_draws.values()), Counter())
                 assert held + drawn + Counter(pile) + +draw_pile == full
-            if event == K.EV_DEAL:
+            if event == kernels.EV_DEAL:
                 hands[player][card] += 1
                 draw_pile[card] -= 1
-            elif event == K.EV_TURN_UP:
+            elif event == kernels.EV_TURN_UP:
                 draw_pile[card] -= 1
                 pile.append(card)
-                top = Top(None, True) if card == K.JOKER else Top(int(card))
-            elif event in (K.EV_PLAY, K.EV_DRAW, K.EV_PASS):
+                top = Top(None, True) if card == kernels.JOKER else Top(int(card))
+            elif event in (kernels.EV_PLAY, kernels.EV_DRAW, kernels.EV_PASS):
                 assert ended is None
                 turn_count += 1
                 first_mover = player if first_mover is None else first_mover
                 hand = tuple(sorted(hands[player].elements()))
                 now = State(top, hand, ops_text, joker)
                 legal = oracle.plays(top.value, list(hand), ops_text)
-                if event == K.EV_PLAY:
+                if event == kernels.EV_PLAY:
                     play = Play(int(top_value), int(op), int(card), int(value), int(card2),
                                 int(value2))
                     judged = claim.check(play.text(), now)
                     assert judged.verdict.valid and judged.play == play, judged.verdict.reason
                     hands[player] -= Counter(play.cards)
                     pile += play.cards
-                    top = Top(play.new_top, play.cards[-1] == K.JOKER)
+                    top = Top(play.new_top, play.cards[-1] == kernels.JOKER)
                     passes = 0
                     checked += 1
                     if not hands[player]:
                         ended = names[player]
                 else:
                     assert not legal, "a strategy drew or passed while it could play"
-                    if event == K.EV_DRAW:
+                    if event == kernels.EV_DRAW:
                         assert draw_pile[card] > 0
                         draw_pile[card] -= 1
                         hands[player][card] += 1
@@ -287,10 +287,10 @@ def replay(players, joker, ops_text, result):
                         passes += 1
                         if passes == players:
                             ended = "all pass"
-            elif event == K.EV_RESHUFFLE:
+            elif event == kernels.EV_RESHUFFLE:
                 assert sum(draw_pile.values()) == 0
                 draw_pile, pile = Counter(pile), []
-            elif event == K.EV_TIE_DRAW:
+            elif event == kernels.EV_TIE_DRAW:
                 assert draw_pile[card] > 0
                 draw_pile[card] -= 1
                 tie_draws[names[player]].append(int(card))
@@ -308,10 +308,10 @@ def replay(players, joker, ops_text, result):
         assert ties[rnd] == sum(len(d) for d in tie_draws.values())
         rounds.append(scored)
         starter = int(np.argmax(tokens[rnd]))
-    decider_events = trace[trace[:, 0] == K.ROUNDS]
+    decider_events = trace[trace[:, 0] == kernels.ROUNDS]
     draw = {}
     for _, player, event, card, *_ in decider_events:
-        if event == K.EV_DECIDER:
+        if event == kernels.EV_DECIDER:
             if names[player] in draw:
                 deciders.append(draw)
                 draw = {}
@@ -324,14 +324,16 @@ def replay(players, joker, ops_text, result):
 
 
 @pytest.mark.parametrize("players, strategies, joker, ops", [
-    (4, [K.GREEDY, K.RANDOM, K.RANDOM, K.RANDOM], True, "+-*/"),
-    (2, [K.TACTICIAN, K.GREEDY], True, "+-*/"),
-    (3, [K.RANDOM] * 3, False, "+-"),
-    (6, [K.TACTICIAN, K.RANDOM, K.GREEDY, K.RANDOM, K.GREEDY, K.TACTICIAN], True, "+-"),
-    (5, [K.GREEDY] * 5, False, "+-*/"),
+    (4, [kernels.GREEDY, kernels.RANDOM, kernels.RANDOM, kernels.RANDOM], True, "+-*/"),
+    (2, [kernels.TACTICIAN, kernels.GREEDY], True, "+-*/"),
+    (3, [kernels.RANDOM] * 3, False, "+-"),
+    (6, [kernels.TACTICIAN, kernels.RANDOM, kernels.GREEDY, kernels.RANDOM, kernels.GREEDY,
+         kernels.TACTICIAN], True, "+-"),
+    (5, [kernels.GREEDY] * 5, False, "+-*/"),
 ])
 def test_simulated_games_replay_under_the_rules(players, strategies, joker, ops):
-    mask = sum(1 << {"+": K.ADD, "-": K.SUB, "*": K.MUL, "/": K.DIV}[o] for o in ops)
+    mask = sum(1 << {"+": kernels.ADD, "-": kernels.SUB, "*": kernels.MUL,
+                     "/": kernels.DIV}[o] for o in ops)
     checked = 0
     for game in range(12):
         result = run_traced(players, strategies, joker, mask, 7, game)
@@ -340,35 +342,36 @@ def test_simulated_games_replay_under_the_rules(players, strategies, joker, ops)
 
 
 def test_the_kernels_deck_is_the_rulebooks():
-    assert K.deck_counts(True).tolist() == [0, 6, 6, 6, 6, 6, 6, 3, 3, 3, 3, 2, 3, 1, 1]
-    assert K.deck_counts(False).sum() == 54 and K.counts([14, 3, 3]).tolist()[3::11] == [
-        2, 1]
+    assert kernels.deck_counts(True).tolist() == [0, 6, 6, 6, 6, 6, 6, 3, 3, 3, 3, 2, 3, 1, 1]
+    assert kernels.deck_counts(False).sum() == 54
+    assert kernels.counts([14, 3, 3]).tolist()[3::11] == [2, 1]
 
 
 def test_seeded_runs_repeat_and_do_not_depend_on_the_batch():
-    codes = np.array([K.GREEDY, K.RANDOM, K.TACTICIAN], np.int64)
-    deck_ = K.deck_counts(True)
-    a = K.simulate(0, 40, 3, codes, deck_, K.ALL_OPS, 11)
-    b = K.simulate(0, 40, 3, codes, deck_, K.ALL_OPS, 11)
-    part = K.simulate(25, 10, 3, codes, deck_, K.ALL_OPS, 11)
+    codes = np.array([kernels.GREEDY, kernels.RANDOM, kernels.TACTICIAN], np.int64)
+    deck_ = kernels.deck_counts(True)
+    a = kernels.simulate(0, 40, 3, codes, deck_, kernels.ALL_OPS, 11)
+    b = kernels.simulate(0, 40, 3, codes, deck_, kernels.ALL_OPS, 11)
+    part = kernels.simulate(25, 10, 3, codes, deck_, kernels.ALL_OPS, 11)
     for x, y, z in zip(a, b, part):
         assert np.array_equal(x, y) and np.array_equal(x[25:35], z)
-    other = K.simulate(0, 40, 3, codes, deck_, K.ALL_OPS, 12)
+    other = kernels.simulate(0, 40, 3, codes, deck_, kernels.ALL_OPS, 12)
     assert not np.array_equal(a[1], other[1])
 
 
 @pytest.mark.parametrize("codes, joker, ops, expected", [
-    ([K.GREEDY, K.RANDOM, K.RANDOM, K.RANDOM], True, "+-*/",
+    ([kernels.GREEDY, kernels.RANDOM, kernels.RANDOM, kernels.RANDOM], True, "+-*/",
      ([174, 111, 107, 108], [5219, 5788, 5798, 5833], 66000, 138, 519)),
-    ([K.TACTICIAN, K.GREEDY, K.RANDOM], False, "+-",
+    ([kernels.TACTICIAN, kernels.GREEDY, kernels.RANDOM], False, "+-",
      ([173, 180, 147], [4165, 4199, 4484], 83918, 348, 212)),
 ])
 def test_seeded_games_are_the_games_they_always_were(codes, joker, ops, expected):
     # Wins, tokens, turns, all-pass rounds and tie draws of 500 games of seed 7, as
     # the kernels played them before they were made faster (issue 12).
-    mask = sum(1 << {"+": K.ADD, "-": K.SUB, "*": K.MUL, "/": K.DIV}[o] for o in ops)
-    w, t, n, a, d = K.simulate(0, 500, len(codes), np.array(codes, np.int64),
-                               K.deck_counts(joker), mask, 7)
+    mask = sum(1 << {"+": kernels.ADD, "-": kernels.SUB, "*": kernels.MUL,
+                     "/": kernels.DIV}[o] for o in ops)
+    w, t, n, a, d = kernels.simulate(0, 500, len(codes), np.array(codes, np.int64),
+                                     kernels.deck_counts(joker), mask, 7)
     assert (np.bincount(w, minlength=len(codes)).tolist(), t.sum(axis=(0, 1)).tolist(),
             int(n.sum()), int(a.sum()), int(d.sum())) == expected
 

@@ -7,8 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eureka import parallel
-from eureka.arquimedes import bounds
-from eureka.arquimedes import kernels as K
+from eureka.arquimedes import bounds, kernels
 from eureka.arquimedes import simulate as sim
 from eureka.arquimedes.plays import plays
 from eureka.arquimedes.state import make_state
@@ -26,8 +25,8 @@ def test_quantiles_of_a_histogram_are_numpys(values, q):
 @pytest.mark.parametrize("threads, first, count", [(2, 0, 57), (3, 11, 40), (4, 5, 7)])
 def test_games_played_on_threads_are_the_games_played_in_a_row(threads, first, count):
     codes = sim.strategy_codes(["greedy", "random", "tactician"])
-    args = (len(codes), codes, K.deck_counts(True), K.ALL_OPS, 9)
-    in_a_row = K.simulate(first, count, *args)
+    args = (len(codes), codes, kernels.deck_counts(True), kernels.ALL_OPS, 9)
+    in_a_row = kernels.simulate(first, count, *args)
     on_threads = sim.played(first, count, *args, threads)
     assert [a.tolist() for a in on_threads] == [a.tolist() for a in in_a_row]
 
@@ -44,9 +43,9 @@ def test_the_summary_in_batches_is_the_summary_of_every_game(monkeypatch, strate
     s = sim.simulate(games, strategies, seed, joker, ops, progress=steps.append)
     assert sum(steps) == games and len(steps) == 7
     codes = sim.strategy_codes(strategies)
-    winners, tokens, turns, all_pass, ties = K.simulate(
-        0, games, len(codes), codes, K.deck_counts(joker), K.ALL_OPS if ops == "+-*/"
-        else (1 << K.ADD) | (1 << K.SUB), seed)
+    winners, tokens, turns, all_pass, ties = kernels.simulate(
+        0, games, len(codes), codes, kernels.deck_counts(joker), kernels.ALL_OPS if ops == "+-*/"
+        else (1 << kernels.ADD) | (1 << kernels.SUB), seed)
     for p, seat in enumerate(s.seats):
         assert seat["wins"] == int((winners == p).sum())
         assert seat["tokens_per_round"] == pytest.approx(tokens[:, :, p].mean())
@@ -68,11 +67,11 @@ def test_options_played_out_in_batches_are_the_same_deals(monkeypatch):
     assert sim.rank_options(state, legal, 60, seed=4) == whole
     # The mean and standard error are those of every deal at once.
     rows = np.array([[p.first, p.first_value, p.second, p.second_value, p.op, p.top]
-                     for p in legal] + [[0] * K.PLAY_COLUMNS], np.int64)
-    tokens, totals, won = K.rollouts(
-        K.counts(state.hand), 3, 0, rows, np.array(state.unseen_cards(), np.int64),
+                     for p in legal] + [[0] * kernels.PLAY_COLUMNS], np.int64)
+    tokens, totals, won = kernels.rollouts(
+        kernels.counts(state.hand), 3, 0, rows, np.array(state.unseen_cards(), np.int64),
         np.array([3], np.int64), np.array([5, 4], np.int64), sim.assumed_draw_pile(state),
-        K.GREEDY, K.deck_counts(True), state.ops_mask, 0, 60, 4)
+        kernels.GREEDY, kernels.deck_counts(True), state.ops_mask, 0, 60, 4)
     by_play = {e.play: e for e in whole}
     for play, t, c, w in zip(legal + [None], tokens, totals, won):
         e = by_play[play]

@@ -6,8 +6,13 @@ import re
 
 import pytest
 
-from eureka.benchmarks import (mathable_bound, mathable_hard, mathable_sim,
-                                mathable_twelve, workloads)
+from eureka.benchmarks import (
+    mathable_bound,
+    mathable_hard,
+    mathable_sim,
+    mathable_twelve,
+    workloads,
+)
 from eureka.mathable import legality, lines, sim, solve
 from eureka.mathable.legality import Placement
 

@@ -12,14 +12,13 @@ from hypothesis import strategies as st
 
 from eureka.cli.main import eureka
 from eureka.errors import SearchTooLarge
-from eureka.mathable import GAME
+from eureka.mathable import GAME, simulate
 from eureka.mathable.board import START, PositionError
 from eureka.mathable.endgame import ALWAYS, Endgame, budget, solve_endgame, turns
-from eureka.mathable.lines import CODE_SHIFT
 from eureka.mathable.legality import score_turn
-from eureka.mathable.position import Position, parse_text
-from eureka.mathable import simulate
+from eureka.mathable.lines import CODE_SHIFT
 from eureka.mathable.options import POLICIES
+from eureka.mathable.position import Position, parse_text
 from eureka.mathable.simulate import game_rng, play_game
 from eureka.mathable.solve import CELLS, board_array
 from eureka.mathable.tokens import token_set

@@ -8,8 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from eureka.mathable.board import START, PositionError, cell_name, parse_cell
-from eureka.mathable.position import (Position, parse_json, parse_text, render,
-                                      unreachable)
+from eureka.mathable.position import Position, parse_json, parse_text, render, unreachable
 from eureka.mathable.solve import single_placements
 from eureka.mathable.tokens import token_set
 from eureka.ops import to_ascii

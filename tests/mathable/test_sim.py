@@ -7,7 +7,6 @@ import json
 from collections import Counter
 
 import numpy as np
-
 import pytest
 from click.testing import CliRunner
 from hypothesis import given
@@ -17,9 +16,9 @@ from eureka.cli.main import eureka
 from eureka.errors import EurekaError, SearchTooLarge
 from eureka.mathable import GAME, sim, solve
 from eureka.mathable import simulate as simulation
-from eureka.mathable.options import ROLLOUTS
 from eureka.mathable.leave import leave_value
 from eureka.mathable.legality import score_turn
+from eureka.mathable.options import ROLLOUTS
 from eureka.mathable.position import Position, render
 from eureka.mathable.solve import best_turns, board_array, ranked
 from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, token_set
@@ -385,7 +384,7 @@ def test_solve_by_sim_lists_each_candidate_with_its_interval():
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[1].startswith("Best turn by sim: ")
-    rows = lines[lines.index(next(l for l in lines if l.lstrip().startswith("#"))) + 1:]
+    rows = lines[lines.index(next(x for x in lines if x.lstrip().startswith("#"))) + 1:]
     assert len(rows) == 4 and all(" to " in row for row in rows)
 
 

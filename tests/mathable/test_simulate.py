@@ -9,15 +9,24 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eureka import parallel
-from eureka.schemas import schema
 from eureka.errors import EurekaError
 from eureka.mathable import simulate as simulation
 from eureka.mathable.board import SQUARES, START
 from eureka.mathable.legality import equations, score_turn
+from eureka.mathable.simulate import (
+    END_BLOCKED,
+    END_EMPTIED,
+    ENDINGS,
+    KINDS,
+    MAX_GAMES,
+    POLICIES,
+    game_rng,
+    play_game,
+    simulate,
+)
 from eureka.mathable.solve import best_turns, single_placements
-from eureka.mathable.simulate import (END_BLOCKED, END_EMPTIED, ENDINGS, KINDS, POLICIES,
-                                      MAX_GAMES, game_rng, play_game, simulate)
 from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, token_set
+from eureka.schemas import schema
 
 
 def board_tokens(grid):
@@ -169,7 +178,7 @@ def test_the_checked_games_reach_every_branch():
             seen["bonus"] += rec.bonus > 0
         if all(seen[b] for b in BRANCHES):
             return
-    assert False, f"never seen: {[b for b in BRANCHES if not seen[b]]}"
+    pytest.fail(f"never seen: {[b for b in BRANCHES if not seen[b]]}")
 
 
 def test_no_bonus_option_never_awards_fifty():

@@ -7,12 +7,11 @@ from hypothesis import strategies as st
 
 from eureka import countdown, pitagoras
 from eureka.errors import SearchTooLarge
-from eureka.numbers import form as F
+from eureka.numbers import normal_form
 from eureka.numbers.best import WORK, BestSearch
 from eureka.numbers.budget import predicted_values
 from eureka.numbers.engine import HandSearch
 from eureka.numbers.solve import Equation, best_equation, most_cards
-
 from tests.oracle import numbers as oracle
 from tests.strategies import problems
 from tests.verify import assert_verified
@@ -22,13 +21,13 @@ from tests.verify import assert_verified
 def test_most_cards_as_the_oracle(problem):
     cards, target, rules = problem
     expected = oracle.solutions(cards, target, rules)
-    most = max((len(F.cards(f)) for f in expected), default=0)
+    most = max((len(normal_form.cards(f)) for f in expected), default=0)
     found = most_cards(cards, target, rules)
     assert (len(found.cards) if found else 0) == most
     form, exact = BestSearch(cards, rules).best(target)
     if exact:                                  # else most_cards asked the engine
         assert form is None if not expected else form in expected
-        assert (len(F.cards(form)) if form else 0) == most
+        assert (len(normal_form.cards(form)) if form else 0) == most
     if found:
         assert found.form in expected
         assert_verified(found, cards, rules)
@@ -49,7 +48,7 @@ def test_most_cards_as_the_engine_on_larger_hands(hand, target):
     engine = best_equation(HandSearch(cards, rules), target)
     form, exact = BestSearch(cards, rules).best(target)
     assert exact
-    assert (len(F.cards(form)) if form else 0) == (len(engine.cards) if engine else 0)
+    assert (len(normal_form.cards(form)) if form else 0) == (len(engine.cards) if engine else 0)
     if form:
         assert_verified(Equation(form, target), cards, rules)
 
@@ -78,7 +77,7 @@ def test_stored_parts_are_tried_before_deeper_questions(cards, target, most):
     """A witness within `most` work (walked in split order, these took the work noted)."""
     search = BestSearch(cards, pitagoras.rules(True))
     form, exact = search.best(target)
-    assert exact and len(F.cards(form)) == 10
+    assert exact and len(normal_form.cards(form)) == 10
     assert search.state[WORK] < most
     assert_verified(Equation(form, target), cards, pitagoras.rules(True))
 

@@ -1,6 +1,7 @@
 """Simplest first, hints and the difficulty rating: each against a slow reference, and
 the rating against how people do at the 24 game."""
 
+import operator
 from collections import Counter
 from fractions import Fraction
 
@@ -58,9 +59,9 @@ def test_the_steps_work_out_the_equation_card_by_card(problem):
         assert sorted(map(Fraction, (s.result for s in steps))) == sorted(results)
         unused, made = Counter(eq.cards), Counter()
         for s in steps:
-            assert s.result == {"+": lambda: s.a + s.b, "-": lambda: s.a - s.b,
-                                "*": lambda: s.a * s.b, "/": lambda: Fraction(s.a) / s.b,
-                                "^": lambda: s.a ** s.b}[s.op]()
+            assert s.result == {"+": operator.add, "-": operator.sub, "*": operator.mul,
+                                "/": lambda a, b: Fraction(a) / b,
+                                "^": operator.pow}[s.op](s.a, s.b)
             for operand in (s.a, s.b):
                 if made[operand]:
                     made[operand] -= 1

@@ -6,11 +6,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eureka import pitagoras
-from eureka.numbers import kernels as K
+from eureka.numbers import kernels
 from eureka.numbers.engine import HandSearch, marks
 from tests.numbers.test_engine_oracle import problems
 
-LARGE = 1 << K.MARK_BITS
+LARGE = 1 << kernels.MARK_BITS
 
 
 @given(st.lists(st.one_of(st.integers(0, 300), st.integers(0, 2 * LARGE),
@@ -19,7 +19,7 @@ def test_unique_values_as_numpy_and_marks_left_clear(values):
     buf = np.array(values, np.int64)
     out = np.full(len(values) + 3, -1, np.int64)
     scratch = marks()
-    m = K._unique_into(buf, len(values), scratch, out, 3)
+    m = kernels._unique_into(buf, len(values), scratch, out, 3)
     assert out[3:m].tolist() == sorted(set(values))
     assert not scratch.any()
 

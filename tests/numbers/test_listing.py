@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from eureka import pitagoras
 from eureka.cli.main import eureka
-from eureka.numbers import form as F
+from eureka.numbers import normal_form
 from eureka.numbers.graph_texts import GraphTexts
 from eureka.numbers.solve import Group, search_for, solve
 from eureka.ops import to_ascii
@@ -32,12 +32,12 @@ def listings(draw, max_size=5):
 @given(listings())
 def test_texts_as_the_slow_renderer_writes_them(problem):
     cards, target, rules = problem
-    shared, shared_ascii = F.texts(), F.texts(ascii=True)
+    shared, shared_ascii = normal_form.texts(), normal_form.texts(ascii=True)
     for eq in solve(cards, target, rules).equations:
-        assert eq.text == F.infix(eq.form) == shared(eq.form) == oracle.infix(eq.form)
+        assert eq.text == normal_form.infix(eq.form) == shared(eq.form) == oracle.infix(eq.form)
         assert eq.ascii == to_ascii(eq.text) == shared_ascii(eq.form) \
             == oracle.infix(eq.form, ascii=True)
-        assert eq.cards == F.cards(eq.form)
+        assert eq.cards == normal_form.cards(eq.form)
 
 
 @given(listings(), st.integers(0, 40), st.booleans())
@@ -68,7 +68,7 @@ def test_graph_texts_cover_every_node_of_a_whole_number_listing(problem):
         if group.graph is None:
             assert rules.domain == "fraction"
             continue
-        text, symbols = F.renderer(sortable=True)
+        text, symbols = normal_form.renderer(sortable=True)
         of_node = GraphTexts(group.graph, symbols)
         for node, (_, forms) in zip(group.nodes, group.found):
             assert sorted(of_node(node)) == sorted(text(f) for f in forms)
@@ -81,8 +81,8 @@ def test_texts_with_a_joker(problem, data):
     """A joker's mark leaves the parts of a form out of order: still the same text."""
     cards, target, rules = problem
     for eq in solve(cards, target, rules).equations[:20]:
-        marked = F.with_joker(eq.form, data.draw(st.sampled_from(eq.cards)))
-        assert F.infix(marked) == oracle.infix(marked)
+        marked = normal_form.with_joker(eq.form, data.draw(st.sampled_from(eq.cards)))
+        assert normal_form.infix(marked) == oracle.infix(marked)
 
 
 @given(listings(), st.integers(0, 40))

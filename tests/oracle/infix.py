@@ -1,11 +1,11 @@
 """The text of a normal form and the order of a listing, the slow and obvious way: every
 part rendered anew, every equation sorted by its whole key (the fast renderer,
-eureka.numbers.form.Texts, remembers shared parts; the listing sorts group by group)."""
+eureka.numbers.normal_form.Texts, remembers shared parts; the listing sorts group by group)."""
 
 from fractions import Fraction
 from math import prod
 
-from eureka.numbers.form import LEAF, POWER, SUM
+from eureka.numbers.normal_form import LEAF, POWER, SUM
 from eureka.ops import sign
 
 

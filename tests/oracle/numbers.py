@@ -4,8 +4,8 @@ Cards are told apart by position.  For every set of positions it builds every tr
 (each card at most once, any bracketing, every operation of the rules), keeps the trees
 whose every step is allowed, and records each tree's normal form, written out here
 independently of the engine.  A form is then admitted under the value cap by its own
-evaluator.  Exact Python integers throughout (fractions in the fraction domain); nothing is pruned but powers that
-certainly exceed the cap.
+evaluator.  Exact Python integers throughout (fractions in the fraction domain); nothing
+is pruned but powers that certainly exceed the cap.
 """
 
 from collections import defaultdict

@@ -626,6 +626,7 @@ def invoke(argv: list, stdin: bytes | None):
     """CliRunner's result of `eureka *argv`, stopped with Hung past CLI_SECONDS (when
     this is the main thread: a signal)."""
     from click.testing import CliRunner
+
     from eureka.cli.main import eureka
 
     main = threading.current_thread() is threading.main_thread()
