@@ -2,7 +2,7 @@
 best turn for the 7-token racks of the `mathable` workload, each variant by turns on
 every position (thread CPU time, best of --repeats), medians in ms and their ratio to
 the reference's.  The reference is the search module of another version (e.g. main's, from
-`git show HEAD:solver/mathable/search.py > /tmp/search_main.py`; kernels.py before
+`git show HEAD:solver/eureka/mathable/search.py > /tmp/search_main.py`; kernels.py before
 issue 37); without one, the
 score ranking is the reference.
 

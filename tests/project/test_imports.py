@@ -9,42 +9,37 @@ import sys
 import tomllib
 from pathlib import Path
 
+from tests.paths import PACKAGE as LIBRARY
 from tests.paths import ROOT
 
-LIBRARY = ROOT / "solver"
 BIN = Path(sys.executable).parent
 
 
-def _installed_shape(into: Path) -> Path:
-    """The sources laid out as installed (solver/ as eureka/, cli/ as eureka/cli/,
-    benchmarks/ as eureka/benchmarks/): an editable install maps the folders with an
-    import hook that import-linter does not follow."""
-
-    def skip(folder, names):
-        return [n for n in names if n == "__pycache__" or not (n.endswith(".py")
-                                                               or Path(folder, n).is_dir())]
-
-    shutil.copytree(LIBRARY, into / "eureka", ignore=skip)
-    shutil.copytree(ROOT / "cli", into / "eureka" / "cli", ignore=skip)
-    shutil.copytree(ROOT / "benchmarks", into / "eureka" / "benchmarks", ignore=skip)
+def _checkout(into: Path) -> Path:
+    """A copy of the checkout's package, its links kept, and its contracts."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
+    for folder in ("solver", "cli", "benchmarks"):
+        shutil.copytree(ROOT / folder, into / folder, ignore=ignore, symlinks=True)
+    shutil.copy(ROOT / "pyproject.toml", into)
     return into
 
 
 def _lint_imports(tree: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    return subprocess.run([str(BIN / "lint-imports"), str(ROOT / "pyproject.toml"),
-                           "--no-cache"], cwd=tree, env=env, capture_output=True, text=True)
+    """lint-imports run in the checkout `tree` (the package found there, in solver/eureka)."""
+    env = {**os.environ, "PYTHONPATH": str(tree / "solver")}
+    return subprocess.run([str(BIN / "lint-imports"), "--no-cache"], cwd=tree, env=env,
+                          capture_output=True, text=True)
 
 
-def test_import_contracts_hold(tmp_path):
-    run = _lint_imports(_installed_shape(tmp_path / "src"))
+def test_import_contracts_hold():
+    run = _lint_imports(ROOT)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
     assert "BROKEN" not in run.stdout and " KEPT" in run.stdout
 
 
 def test_an_import_inside_a_function_that_closes_a_cycle_breaks_the_contracts(tmp_path):
-    tree = _installed_shape(tmp_path / "src")
-    simulate = tree / "eureka" / "cli" / "simulate_cmds.py"      # imported by
+    tree = _checkout(tmp_path / "checkout")
+    simulate = tree / "cli" / "simulate_cmds.py"                  # imported by
     simulate.write_text(simulate.read_text() + (                  # arquimedes_cmds
         "\n\ndef _late():\n    from eureka.cli import arquimedes_cmds\n"))
     run = _lint_imports(tree)
@@ -59,10 +54,11 @@ def _contracts():
 
 
 def _library_modules() -> set:
-    """eureka's top-level modules and packages from solver/ (eureka.cli and
-    eureka.benchmarks aside)."""
+    """eureka's top-level modules and packages of solver/eureka (eureka.cli and
+    eureka.benchmarks, links to cli/ and benchmarks/, aside)."""
     top = {f"eureka.{p.stem}" for p in LIBRARY.glob("*.py") if p.stem != "__init__"}
-    return top | {f"eureka.{p.parent.name}" for p in LIBRARY.glob("*/__init__.py")}
+    return top | {f"eureka.{p.parent.name}" for p in LIBRARY.glob("*/__init__.py")
+                  if not p.parent.is_symlink()}
 
 
 def test_the_click_contract_covers_every_module_outside_the_cli():

@@ -6,9 +6,7 @@ import shutil
 import subprocess
 import sys
 
-from tests.paths import ROOT
-
-LIBRARY = ROOT / "solver"
+from tests.paths import PACKAGE
 
 MADE = ("import numpy as np\n"
         "from eureka.analysis.values import most_cards\n"
@@ -25,7 +23,7 @@ def _made(package, cache) -> int:
 
 def test_a_changed_callee_recompiles_its_caller(tmp_path):
     package, cache = tmp_path / "package", tmp_path / "cache"
-    shutil.copytree(LIBRARY, package / "eureka",
+    shutil.copytree(PACKAGE, package / "eureka", symlinks=True,
                     ignore=shutil.ignore_patterns("__pycache__"))
     assert _made(package, cache) == 2
     callee = package / "eureka" / "numbers" / "kernels.py"

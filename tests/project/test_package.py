@@ -8,13 +8,13 @@ import zipfile
 
 from tests.paths import ROOT
 
-TREES = {"solver": "eureka", "cli": "eureka/cli", "benchmarks": "eureka/benchmarks"}
+TREES = {"solver/eureka": "eureka", "cli": "eureka/cli", "benchmarks": "eureka/benchmarks"}
 
 
 def _sources(into):
     ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pyc")
-    for folder in TREES:
-        shutil.copytree(ROOT / folder, into / folder, ignore=ignore)
+    for folder in ("solver", "cli", "benchmarks"):          # the links kept as links
+        shutil.copytree(ROOT / folder, into / folder, ignore=ignore, symlinks=True)
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, into / name)
     return into

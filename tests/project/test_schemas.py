@@ -10,9 +10,9 @@ import jsonschema
 import pytest
 
 from eureka.schemas import all_schemas, markdown, variants
-from tests.paths import DOCS, ROOT
+from tests.paths import DOCS, PACKAGE, ROOT
 
-FOLDER = ROOT / "solver" / "data" / "schemas"
+FOLDER = PACKAGE / "data" / "schemas"
 FILES = sorted(FOLDER.glob("*.json"))
 EUREKA = str(Path(sys.executable).parent / "eureka")
 DRAFT = "https://json-schema.org/draft/2020-12/schema"

@@ -27,7 +27,7 @@ def schema(schema_id: str) -> dict:
 MARKDOWN_HEADER = """\
 # JSON output
 
-<!-- Generated from solver/data/schemas/ by `eureka schema --markdown > docs/JSON.md`:
+<!-- Generated from solver/eureka/data/schemas/ by `eureka schema --markdown > docs/JSON.md`:
 edit the schemas, not this file (tests/project/test_schemas.py checks it). -->
 
 Every command takes `--json` and then prints one JSON document on stdout (a listing

@@ -17,7 +17,7 @@ every round.  An edition not fitted (`--edition`) is valued with 126's weights.
 The packaged table (data/leaves.json) was made by
 
     python -m eureka.mathable.fit_leaves --games 18000 --rounds 1 --seed 13 \\
-        --out solver/mathable/data/leaves.json
+        --out solver/eureka/mathable/data/leaves.json
 
 (the command and the figures of each fit are written into the file).
 """
