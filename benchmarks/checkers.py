@@ -29,7 +29,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from eureka import countdown, game24
-from eureka.numbers.batch import check_lines
+from eureka.numbers.claim.batch import check_lines
 
 REGRESSIONS = (
     # (what the bug was, game, cards, target, answer, the right verdict)

@@ -31,8 +31,8 @@ import numpy as np
 
 from eureka import parallel
 from eureka.benchmarks.mathable_policies import MoveClock, between, percent, signed
-from eureka.mathable import sim
-from eureka.mathable import simulate as simulation
+from eureka.mathable import montecarlo
+from eureka.mathable import simulate as selfplay
 
 Z95 = 1.959964
 
@@ -45,9 +45,9 @@ def wilson(successes: float, n: int) -> tuple:
     return centre - half, centre + half
 
 
-def calibrate(effort: sim.Effort, games: int, seed: int) -> None:
+def calibrate(effort: montecarlo.Effort, games: int, seed: int) -> None:
     """Print the fit of the plans' CPU time to their searches and placements tried."""
-    choose, rollout, plans, spent = sim.choose, sim.rollout, [], []
+    choose, rollout, plans, spent = montecarlo.choose, montecarlo.rollout, [], []
 
     def counted(*args):
         work = []
@@ -62,15 +62,15 @@ def calibrate(effort: sim.Effort, games: int, seed: int) -> None:
         plans.append((len(spent), sum(spent), time.thread_time() - cpu))
         return found
 
-    sim.choose, sim.rollout = timed, counted
-    simulation.PLANNERS["sim"], default = sim.planner(effort), simulation.PLANNERS["sim"]
+    montecarlo.choose, montecarlo.rollout = timed, counted
+    selfplay.PLANNERS["sim"], default = montecarlo.planner(effort), selfplay.PLANNERS["sim"]
     try:
         for i in range(games):
             seats = ("sim", "optimal") if i % 2 == 0 else ("optimal", "sim")
-            simulation.play_game(seats, simulation.game_rng(seed, i))
+            selfplay.play_game(seats, selfplay.game_rng(seed, i))
     finally:
-        sim.choose, sim.rollout = choose, rollout
-        simulation.PLANNERS["sim"] = default
+        montecarlo.choose, montecarlo.rollout = choose, rollout
+        selfplay.PLANNERS["sim"] = default
     timed_plans = [p for p in plans if p[0]]
     if not timed_plans:
         raise SystemExit("no plan searched anything to fit (--plies 0?)")
@@ -82,8 +82,8 @@ def calibrate(effort: sim.Effort, games: int, seed: int) -> None:
           f"{games} games, seed {seed}): CPU median {statistics.median(cpu):.3f} s, "
           f"max {cpu.max():.3f} s")
     print(f"  a search {per_search * 1e6:.1f} µs, a placement tried {per_try * 1e9:.1f} ns:"
-          f" a search's fixed cost {fixed:,.0f} placements (sim.SEARCH_WORK: "
-          f"{sim.SEARCH_WORK[effort.rollout]:,}); a second of CPU: "
+          f" a search's fixed cost {fixed:,.0f} placements (montecarlo.SEARCH_WORK: "
+          f"{montecarlo.SEARCH_WORK[effort.rollout]:,}); a second of CPU: "
           f"{1 / per_try:,.0f} work")
     print(f"  seconds per work, against the median: {ratio.min() / np.median(ratio):.2f}"
           f" to {ratio.max() / np.median(ratio):.2f}")
@@ -95,35 +95,35 @@ def main(argv=None) -> None:
                         help="games in all, an even number: half as many deals")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--threads", type=int, default=1, help="games played at a time")
-    base = sim.POLICY_EFFORT
+    base = montecarlo.POLICY_EFFORT
     for name in ("iterations", "candidates", "plies"):
         parser.add_argument(f"--{name}", type=int, default=getattr(base, name))
     parser.add_argument("--work", type=int, default=base.work,
                         help="the budget of work of a turn (sim.Effort.work); 0: none")
-    parser.add_argument("--rollout", default=base.rollout, choices=sim.ROLLOUTS)
+    parser.add_argument("--rollout", default=base.rollout, choices=montecarlo.ROLLOUTS)
     parser.add_argument("--calibrate", action="store_true",
                         help="fit the plans' CPU time to their work (no budget of work)")
     args = parser.parse_args(argv)
     if args.games < 2 or args.games % 2:
         parser.error("--games takes an even number ≥ 2 (each deal is played twice)")
-    effort = sim.Effort(args.candidates, args.plies, args.iterations,
+    effort = montecarlo.Effort(args.candidates, args.plies, args.iterations,
                         rollout=args.rollout, work=args.work or None)
     if args.calibrate:
         calibrate(dataclasses.replace(effort, work=None), args.games, args.seed)
         return
     policies = ("sim", "optimal")
-    default = simulation.PLANNERS["sim"]
-    simulation.PLANNERS["sim"] = sim.planner(effort)
-    simulation.simulate(1, ("optimal", "optimal"), seed=args.seed)       # compile
+    default = selfplay.PLANNERS["sim"]
+    selfplay.PLANNERS["sim"] = montecarlo.planner(effort)
+    selfplay.simulate(1, ("optimal", "optimal"), seed=args.seed)       # compile
     parallel.choose(args.threads)
     try:
         with MoveClock() as clock:
             start = time.perf_counter()
-            summary = simulation.simulate(args.games // 2, policies, seed=args.seed)
+            summary = selfplay.simulate(args.games // 2, policies, seed=args.seed)
             seconds = time.perf_counter() - start
     finally:
         parallel.choose(None)
-        simulation.PLANNERS["sim"] = default
+        selfplay.PLANNERS["sim"] = default
     with open("/proc/loadavg") as f:
         load = f.read().split()[0]
     row = summary.policy_rates[0]

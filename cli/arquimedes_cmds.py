@@ -10,7 +10,7 @@ import sys
 import click
 
 from eureka.arquimedes import GAME, VERBS
-from eureka.arquimedes.bounds import games_bound
+from eureka.arquimedes.options import games_bound
 from eureka.arquimedes.params import RULES
 from eureka.arquimedes.state import ops_text
 from eureka.cli.base import (

@@ -479,8 +479,8 @@ def _write_record(path: str, record) -> None:
 @reports_errors
 def simulate_mathable(games, seed, policies, players, swap, record_file, edition,
                       no_bonus, as_json, as_ascii):
-    run = GAME.simulation(games, seat_names(policies, players), seed,
-                          params.edition_number(edition), not no_bonus, swap)
+    run = GAME.self_play(games, seat_names(policies, players), seed,
+                         params.edition_number(edition), not no_bonus, swap)
     if record_file is not None:                 # before the games: it may be refused
         _write_record(record_file, lambda: GAME.game_record(run.policies, run.seed, 0,
                                                             run.edition, run.bonus))

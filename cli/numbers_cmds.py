@@ -189,7 +189,7 @@ def write_batch(game, path: str, workers: int | None) -> None:
     """check --batch: each line's verdict as a JSON line, in input order, written as
     each chunk is judged."""
     from eureka.cli.base import worker_count
-    from eureka.numbers.batch import check_lines, read_lines
+    from eureka.numbers.claim.batch import check_lines, read_lines
 
     with open_input(path) as stream:
         lines = read_lines(stream, "standard input" if path == "-" else path)

@@ -2,14 +2,14 @@
 
 from collections import Counter
 
-from eureka.numbers import claim
+from eureka.numbers.claim import verifier
 
 
 def assert_verified(eq, cards, rules):
     """The printed equation parses, follows the rules, uses cards on the table and
     makes its stated value, in both its unicode and ASCII spelling."""
     for text in (eq.text, eq.ascii):
-        verdict = claim.check(text, cards, eq.value, rules)
+        verdict = verifier.check(text, cards, eq.value, rules)
         assert verdict.valid, (text, verdict.reason)
         assert verdict.value == eq.value
         assert Counter(verdict.cards_used) == Counter(eq.cards)

@@ -14,7 +14,7 @@ from eureka.analysis.generate import Wanted, generate
 from eureka.cli.main import eureka
 from eureka.countdown import deal as countdown_deal
 from eureka.game24 import GAME as GAME24
-from eureka.numbers import claim
+from eureka.numbers.claim import verifier
 from eureka.pitagoras import GAME as PITAGORAS
 from tests.numbers.test_engine_oracle import oracle_cards
 from tests.oracle import numbers as oracle
@@ -31,7 +31,7 @@ def oracle_answers(cards, target, rules, size=None) -> list:
 
 def assert_answer_checks(puzzle, rules):
     """The puzzle's answer passes the independent checker, on the puzzle's cards."""
-    verdict = claim.check(puzzle.answer.ascii, list(puzzle.cards), puzzle.target, rules)
+    verdict = verifier.check(puzzle.answer.ascii, list(puzzle.cards), puzzle.target, rules)
     assert verdict.valid, (puzzle, verdict.reason)
     assert not Counter(verdict.cards_used) - Counter(puzzle.cards)
 
@@ -60,7 +60,7 @@ def test_unique_game24_puzzles_have_exactly_one_answer_by_the_oracle():
         assert p.answers == 1
         assert len(oracle_answers(p.cards, 24, GAME24.rules, size=4)) == 1
         assert_answer_checks(p, GAME24.rules)
-        assert len(claim.check(p.answer.ascii, list(p.cards), 24,
+        assert len(verifier.check(p.answer.ascii, list(p.cards), 24,
                                GAME24.rules).cards_used) == 4
 
 
@@ -128,7 +128,7 @@ def test_json_lines_follow_the_schema():
     lines = [assert_valid(json.loads(line)) for line in result.stdout.splitlines()]
     assert len(lines) == 3 and all(line["difficulty"]["level"] for line in lines)
     for line in lines:
-        verdict = claim.check(line["answer"], line["cards"], 24, GAME24.rules)
+        verdict = verifier.check(line["answer"], line["cards"], 24, GAME24.rules)
         assert verdict.valid
 
 

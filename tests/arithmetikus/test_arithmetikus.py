@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eureka.arithmetikus import GAME, game, record
+from eureka.arithmetikus import GAME, hands, record
 from eureka.cli.main import eureka
 from eureka.errors import EurekaError, HandError
 from eureka.numbers import simplicity
@@ -39,27 +39,27 @@ def leaves(form):
 @given(st.lists(st.integers(1, 24), min_size=0, max_size=4), st.booleans(),
        st.integers(1, 24))
 def test_combinations_match_the_oracle(numbers, joker, target):
-    numbers = list((Counter(numbers) & game.DECK).elements())[:3 if joker else 4]
+    numbers = list((Counter(numbers) & hands.DECK).elements())[:3 if joker else 4]
     if not numbers and not joker:
         numbers = [target]
-    hand = game.Hand(tuple(sorted(numbers)), joker)
-    got = {(c.joker, plain(c.equation.form)) for c in game.combinations(hand, target)}
-    expected = {(None, f) for f in oracle.solutions(numbers, target, game.RULES)}
+    hand = hands.Hand(tuple(sorted(numbers)), joker)
+    got = {(c.joker, plain(c.equation.form)) for c in hands.combinations(hand, target)}
+    expected = {(None, f) for f in oracle.solutions(numbers, target, hands.RULES)}
     if joker:
-        for v in game.JOKER_VALUES:
-            expected |= {(v, f) for f in oracle.solutions(numbers + [v], target, game.RULES)
+        for v in hands.JOKER_VALUES:
+            expected |= {(v, f) for f in oracle.solutions(numbers + [v], target, hands.RULES)
                          if leaves(f).count(v) > numbers.count(v)}
     assert got == expected
-    for c in game.combinations(hand, target):          # each re-checked from its text
+    for c in hands.combinations(hand, target):          # each re-checked from its text
         assert (f"J({c.joker})" in c.text) == (c.joker is not None)
-        checked = game.check(c.text, hand, target)
+        checked = hands.check(c.text, hand, target)
         assert checked.verdict.valid, (c.text, checked.verdict.reason)
         assert checked.joker == c.joker
         assert len(checked.verdict.cards_used) == len(c.cards)
 
 
 def test_the_sites_example():
-    found = game.combinations(game.parse_hand("20 7 2 3".split()), 17)
+    found = hands.combinations(hands.parse_hand("20 7 2 3".split()), 17)
     assert found[0].text == "20 − (7 + 2) ÷ 3" and len(found[0].cards) == 4
     assert [c.text for c in found] == ["20 − (7 + 2) ÷ 3", "7 × 2 + 3", "20 ÷ 2 + 7",
                                        "20 − 3"]
@@ -72,16 +72,16 @@ def test_the_sites_example():
     ("20-J(3)", False, "the hand holds no joker"),
 ])
 def test_claims(claimed, valid, reason):
-    verdict = game.check(claimed, game.parse_hand("20 7 2 3".split()), 17).verdict
+    verdict = hands.check(claimed, hands.parse_hand("20 7 2 3".split()), 17).verdict
     assert verdict.valid == valid and reason in verdict.reason
 
 
 def test_joker_claims():
-    hand = game.parse_hand("20 7 J".split())
-    assert game.check("20-J(3)", hand, 17).joker == 3
-    assert game.check("20 - 3", hand, 17).joker == 3           # 3 is not in the hand
-    assert not game.check("20-J(3)+J(1)-1", hand, 17).verdict.valid
-    assert "1 to 24, not 30" in game.check("J(30)-13", hand, 17).verdict.reason
+    hand = hands.parse_hand("20 7 J".split())
+    assert hands.check("20-J(3)", hand, 17).joker == 3
+    assert hands.check("20 - 3", hand, 17).joker == 3           # 3 is not in the hand
+    assert not hands.check("20-J(3)+J(1)-1", hand, 17).verdict.valid
+    assert "1 to 24, not 30" in hands.check("J(30)-13", hand, 17).verdict.reason
 
 
 def test_the_example_game_in_the_rulebooks_order():
@@ -143,16 +143,16 @@ def test_bad_records(text, message):
 def test_most_cards_is_the_largest_combination(numbers, joker, target):
     """The `better` of a check: one combination with the most cards, found without
     listing them all, agrees with the full listing (checked against the oracle above)."""
-    numbers = list((Counter(numbers) & game.DECK).elements())[:3 if joker else 4]
+    numbers = list((Counter(numbers) & hands.DECK).elements())[:3 if joker else 4]
     if not numbers and not joker:
         numbers = [target]
-    hand = game.Hand(tuple(sorted(numbers)), joker)
-    found = game.combinations(hand, target)
-    best = game.most_cards(hand, target)
+    hand = hands.Hand(tuple(sorted(numbers)), joker)
+    found = hands.combinations(hand, target)
+    best = hands.most_cards(hand, target)
     assert (best is None) == (not found)
     if best is not None:
         assert len(best.cards) == len(found[0].cards)
-        checked = game.check(best.text, hand, target)
+        checked = hands.check(best.text, hand, target)
         assert checked.verdict.valid and checked.joker == best.joker
 
 

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eureka import parallel
-from eureka.arquimedes import bounds, kernels
+from eureka.arquimedes import kernels, options
 from eureka.arquimedes import simulate as sim
 from eureka.arquimedes.plays import plays
 from eureka.arquimedes.state import make_state
@@ -81,11 +81,11 @@ def test_options_played_out_in_batches_are_the_same_deals(monkeypatch):
 
 
 def test_the_bounds():
-    assert bounds.games_bound(10**30).startswith(
+    assert options.games_bound(10**30).startswith(
         "at most 100,000,000 games (about 42 minutes at 40,000 games a second); "
         "1,000,000,000,000,000,000,000,000,000,000 would take about ")
-    assert bounds.games_bound(10**30).endswith(" years")
-    assert bounds.games_bound(2 * 10**8).endswith("would take about 1 hour")
+    assert options.games_bound(10**30).endswith(" years")
+    assert options.games_bound(2 * 10**8).endswith("would take about 1 hour")
     with pytest.raises(EurekaError, match="at most 100,000,000 games"):
         sim.simulate(10**8 + 1, ["greedy", "greedy"])
     with pytest.raises(EurekaError, match="play at least one"):

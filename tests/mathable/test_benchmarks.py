@@ -13,20 +13,20 @@ from eureka.benchmarks import (
     mathable_twelve,
     workloads,
 )
-from eureka.mathable import legality, lines, sim, solve
+from eureka.mathable import legality, lines, montecarlo, solve
 from eureka.mathable.legality import Placement
 
 
 def test_the_calibration_fits_a_positive_cost_to_searches_and_placements(capsys):
-    planner = mathable_sim.simulation.PLANNERS["sim"]
-    mathable_sim.calibrate(sim.Effort(candidates=3, plies=1, iterations=8), 1, 3)
+    planner = mathable_sim.selfplay.PLANNERS["sim"]
+    mathable_sim.calibrate(montecarlo.Effort(candidates=3, plies=1, iterations=8), 1, 3)
     out = capsys.readouterr().out
     search, placement = map(float, re.search(
         r"a search ([\d.]+) µs, a placement tried ([\d.]+) ns", out).groups())
-    assert search > 0 and placement > 0 and "sim.SEARCH_WORK: 1,500" in out
+    assert search > 0 and placement > 0 and "montecarlo.SEARCH_WORK: 1,500" in out
     # the planner and the functions it times are put back
-    assert mathable_sim.simulation.PLANNERS["sim"] is planner
-    assert sim.choose.__name__ == "choose" and sim.rollout.__name__ == "rollout"
+    assert mathable_sim.selfplay.PLANNERS["sim"] is planner
+    assert montecarlo.choose.__name__ == "choose" and montecarlo.rollout.__name__ == "rollout"
 
 
 def test_the_hard_rack_benchmark_times_the_best_turn(capsys):

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from eureka import parallel
 from eureka.errors import EurekaError
-from eureka.mathable import simulate as simulation
+from eureka.mathable import simulate as selfplay
 from eureka.mathable.board import SQUARES, START
 from eureka.mathable.legality import equations, score_turn
 from eureka.mathable.simulate import (
@@ -78,7 +78,7 @@ def play_checked(policies, seed, edition=126, bonus=True):
         restricted = sum(1 for s in replay if s.restriction)
         assert len(rec.drawn) <= restricted
         if rec.bag and len(rec.drawn) < restricted:
-            assert policies[rec.seat] in simulation.PLANNERS and \
+            assert policies[rec.seat] in selfplay.PLANNERS and \
                 rec.bonus == FULL_RACK_BONUS
         # Nothing placed: only because nothing could be; exchange if the bag allows.
         if not moves:
@@ -207,7 +207,7 @@ def test_seeded_runs_repeat_exactly():
 
 
 def test_runs_do_not_depend_on_the_thread_count(monkeypatch):
-    monkeypatch.setattr(simulation, "CHUNK", 3)         # several chunks, one uneven
+    monkeypatch.setattr(selfplay, "CHUNK", 3)         # several chunks, one uneven
     runs = {}
     for count in (1, 2):
         parallel.choose(count)
@@ -237,9 +237,9 @@ class PopLast:
 
 
 def test_ties_for_the_start_are_redrawn_among_the_tied():
-    game = simulation._Game(3, PopLast(), 126, True)
+    game = selfplay._Game(3, PopLast(), 126, True)
     game.bag = [2, 5, 9, 9, 3]          # drawn from the end: 3, 9, 9, then 5, 2
-    assert simulation._starter(game, 3) == 1
+    assert selfplay._starter(game, 3) == 1
     assert game.holders == [[3], [9, 5], [9, 2]]
     assert game.bag == []
 
@@ -266,11 +266,11 @@ def test_summary_aggregates():
 
 
 def test_win_rate_splits_ties():
-    tie = simulation.GameResult((10, 10), (0, 0), 1, 1, (0, 0), dict.fromkeys(KINDS, 0),
+    tie = selfplay.GameResult((10, 10), (0, 0), 1, 1, (0, 0), dict.fromkeys(KINDS, 0),
                               0, 0, 0, END_BLOCKED)
-    win = simulation.GameResult((5, 9), (0, 0), 1, 1, (0, 0), dict.fromkeys(KINDS, 0),
+    win = selfplay.GameResult((5, 9), (0, 0), 1, 1, (0, 0), dict.fromkeys(KINDS, 0),
                               0, 0, 0, END_BLOCKED)
-    summary = simulation.Summary.of([tie, win], ("greedy", "greedy"), 126, True, 0)
+    summary = selfplay.Summary.of([tie, win], ("greedy", "greedy"), 126, True, 0)
     assert summary.win_rate == (0.25, 0.75)
 
 
@@ -293,7 +293,7 @@ def test_bad_arguments_raise_one_clear_line(call, message):
 
 def test_policy_names():
     assert POLICIES == ("optimal", "equity", "sim", "endgame", "greedy", "random")
-    assert set(POLICIES) == set(simulation.PLANNERS) | {"greedy", "random"}
+    assert set(POLICIES) == set(selfplay.PLANNERS) | {"greedy", "random"}
     listed = schema("eureka.mathable.simulate/1")["properties"]["policies"]["items"]
     assert tuple(listed["enum"]) == POLICIES
 
@@ -308,11 +308,11 @@ def test_policy_names():
     (("optimal", "optimal", "greedy"), (0, 1, 2)),
 ])
 def test_seat_orders_are_the_distinct_rotations(policies, orders):
-    assert simulation.seat_orders(policies) == orders
+    assert selfplay.seat_orders(policies) == orders
 
 
 def test_each_deal_is_played_in_every_seat_order():
-    run = simulation.Simulation(2, ("optimal", "greedy", "random"), seed=7)
+    run = selfplay.SelfPlay(2, ("optimal", "greedy", "random"), seed=7)
     assert run.played == 6
     summary = run.run()
     assert (summary.games, summary.seat_orders, summary.played) == (2, 3, 6)
@@ -359,12 +359,12 @@ def test_win_rate_and_spread_intervals_from_the_games():
 
 
 def test_win_interval_edges():
-    assert simulation.win_interval([1.0, 1.0, 1.0], 6) == pytest.approx(
+    assert selfplay.win_interval([1.0, 1.0, 1.0], 6) == pytest.approx(
         plain_wilson(1.0, 3))                       # no variation: over the deals
-    assert simulation.win_interval([0.5], 2) == pytest.approx(plain_wilson(0.5, 1))
-    low, high = simulation.win_interval([0.5, 1.0, 0.0, 0.5] * 25, 200)
+    assert selfplay.win_interval([0.5], 2) == pytest.approx(plain_wilson(0.5, 1))
+    low, high = selfplay.win_interval([0.5, 1.0, 0.0, 0.5] * 25, 200)
     assert 0 < low < 0.5 < high < 1
-    assert simulation.interval([3.0]) is None
+    assert selfplay.interval([3.0]) is None
 
 
 def test_policies_sharing_seats():
@@ -404,7 +404,7 @@ def test_simulate_command_reports_the_policies():
                 min_size=1, max_size=40))
 def test_win_interval_is_wilsons_over_the_effective_games(pairs):
     deals = [sum(pair) / 2 for pair in pairs]
-    low, high = simulation.win_interval(deals, 2 * len(deals))
+    low, high = selfplay.win_interval(deals, 2 * len(deals))
     p = sum(deals) / len(deals)
     assert 0 <= low <= p <= high <= 1
     if len(deals) > 1 and 0 < p < 1 and len(set(deals)) > 1:

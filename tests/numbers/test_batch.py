@@ -16,7 +16,7 @@ from eureka.countdown import GAME as COUNTDOWN
 from eureka.errors import ClaimSyntaxError
 from eureka.game24 import GAME as GAME24
 from eureka.numbers import GAME as NUMBERS
-from eureka.numbers import batch, claim_kernel
+from eureka.numbers.claim import batch, kernel
 from tests.schema_check import assert_valid
 from tests.strategies import hands, rulesets
 
@@ -176,14 +176,14 @@ def test_the_kernel_decides_the_common_claims_itself():
         "(100+3)*75*6/50+25", "(100 + 3) × 75 × 6 ÷ 50 + 25 = 952", "100*9", "3*3",
         "75/6", "25-50", "100+75", "((100+6)*75*3-50)/25 = 950", "6-(3+3)")]
     outcomes = [o for o, _ in _kernel(COUNTDOWN, rows)]
-    assert outcomes == [claim_kernel.VALID, claim_kernel.VALID, claim_kernel.CARD_MISSING,
-                        claim_kernel.CARD_TWICE, claim_kernel.NOT_WHOLE, claim_kernel.BELOW,
-                        claim_kernel.WRONG_RESULT, claim_kernel.CLAIMED_RESULT,
-                        claim_kernel.CARD_TWICE]
+    assert outcomes == [kernel.VALID, kernel.VALID, kernel.CARD_MISSING,
+                        kernel.CARD_TWICE, kernel.NOT_WHOLE, kernel.BELOW,
+                        kernel.WRONG_RESULT, kernel.CLAIMED_RESULT,
+                        kernel.CARD_TWICE]
     fractions = [([3, 3, 8, 8], 24, "8/(3-8/3)"), ([3, 3, 8, 8], 24, "8/(3-3)"),
                  ([3, 3, 8, 8], 24, "8*3")]
     assert [o for o, _ in _kernel(GAME24, fractions)] == [
-        claim_kernel.VALID, claim_kernel.DIVIDE_BY_ZERO, claim_kernel.VALID]
+        kernel.VALID, kernel.DIVIDE_BY_ZERO, kernel.VALID]
 
 
 def _kernel(game, rows):

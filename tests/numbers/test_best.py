@@ -9,8 +9,7 @@ from eureka import countdown, pitagoras
 from eureka.errors import SearchTooLarge
 from eureka.numbers import normal_form
 from eureka.numbers.best import WORK, BestSearch
-from eureka.numbers.budget import predicted_values
-from eureka.numbers.engine import HandSearch
+from eureka.numbers.engine import HandSearch, predicted_values
 from eureka.numbers.solve import Equation, best_equation, most_cards
 from tests.oracle import numbers as oracle
 from tests.strategies import problems

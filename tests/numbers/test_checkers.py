@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from eureka import countdown, game24
 from eureka.benchmarks.checkers import REGRESSIONS, claims, plain_check
-from eureka.numbers.batch import check_lines
+from eureka.numbers.claim.batch import check_lines
 
 GAMES = {"countdown": countdown.GAME, "game24": game24.GAME}
 

@@ -1,11 +1,11 @@
-"""Tests for solver.numbers.claim: parsing, printing and checking claimed equations."""
+"""Tests for eureka.numbers.claim.verifier: parsing, printing and checking claimed equations."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from eureka.errors import ClaimSyntaxError, HandError
-from eureka.numbers.claim import BinOp, Num, Verdict, check, describe, parse
+from eureka.numbers.claim.verifier import BinOp, Judgement, Num, check, describe, parse
 from eureka.numbers.rules import Rules
 
 PITAGORAS = Rules(name="pitagoras", ops="+-*/", domain="whole")
@@ -220,11 +220,11 @@ def test_describe_then_parse_gives_back_the_same_tree(node):
     ("2 * 16", [2, 16], COUNTDOWN, "valid: 2 × 16 = 32", (2, 16)),
 ])
 def test_valid_claims(text, cards, rules, reason, used):
-    assert check(text, cards, 32, rules) == Verdict(True, None, reason, 32, used)
+    assert check(text, cards, 32, rules) == Judgement(True, None, reason, 32, used)
 
 
 def test_a_whole_result_of_zero_is_fine_in_the_whole_domain():
-    assert check("7 - 7", [7, 7], 0, PITAGORAS) == Verdict(
+    assert check("7 - 7", [7, 7], 0, PITAGORAS) == Judgement(
         True, None, "valid: 7 − 7 = 0", 0, (7, 7))
 
 
@@ -312,7 +312,7 @@ def test_claims_get_the_exact_problem(text, cards, target, rules, problem, reaso
 
 def test_invalid_verdicts_still_list_the_cards_written():
     verdict = check("15 + 12 - 2 - 7 + 6 + 7", TABLE, 32, PITAGORAS)
-    assert verdict == Verdict(False, "card-twice",
+    assert verdict == Judgement(False, "card-twice",
                               "7 is used 2 times but the table has only 1",
                               None, (2, 6, 7, 7, 12, 15))
 

@@ -87,11 +87,11 @@ def test_a_listing_just_over_the_budget_is_refused_before_building(monkeypatch):
 
 
 def test_a_listing_far_beyond_the_budget_is_refused_before_the_tables(monkeypatch):
-    from eureka.numbers import listing_budget
+    from eureka.numbers import solve
     from eureka.pitagoras import GAME
 
     built = forms_of_the_listing()
-    monkeypatch.setattr(listing_budget, "PREDICTED_FROM", len(HAND))
+    monkeypatch.setattr(solve, "PREDICTED_FROM", len(HAND))
     monkeypatch.setattr(engine, "FORM_BUDGET", built)
     assert GAME.solve(HAND, TARGET).to_json()
     monkeypatch.setattr(engine, "FORM_BUDGET", 10)

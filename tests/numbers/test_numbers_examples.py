@@ -4,7 +4,7 @@ import pytest
 
 from eureka import countdown, pitagoras
 from eureka.errors import HandError, SearchTooLarge
-from eureka.numbers import claim
+from eureka.numbers.claim import verifier
 from eureka.numbers.engine import HandSearch
 from eureka.numbers.rules import Rules
 from eureka.numbers.solve import most_cards, solve
@@ -15,10 +15,10 @@ from tests.verify import assert_verified
 def form_of(text):
     """The normal form of a written equation, by the oracle's own flattening."""
     def walk(node):
-        if isinstance(node, claim.Num):
+        if isinstance(node, verifier.Num):
             return (LEAF, node.value)
         return normalize(node.op, walk(node.left), walk(node.right))
-    return walk(claim.parse(text)[0])
+    return walk(verifier.parse(text)[0])
 
 
 def texts(solution):

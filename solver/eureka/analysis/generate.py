@@ -183,8 +183,8 @@ class Maker:
             from eureka import game24
             self.game, self.hand_size = game24.GAME, game24.HAND_SIZE
         else:
-            from eureka.arithmetikus import GAME, game
-            self.game, self.hand_size = GAME, game.HAND_SIZE
+            from eureka.arithmetikus import GAME, hands
+            self.game, self.hand_size = GAME, hands.HAND_SIZE
 
     def deal(self, rng) -> tuple:
         if self.name == "pitagoras":
@@ -196,7 +196,7 @@ class Maker:
         if self.name == "game24":
             from eureka.game24 import deal
             return deal(rng)
-        from eureka.arithmetikus.game import deal
+        from eureka.arithmetikus.hands import deal
         return deal(rng)
 
     def kept(self, k: int, rng) -> Puzzle | None:

@@ -6,7 +6,7 @@ checked, and finished games scored in the rulebook's order.
     '20 − (7 + 2) ÷ 3'
 """
 
+from eureka.arithmetikus.game import GAME, Arithmetikus
 from eureka.arithmetikus.params import VERBS
-from eureka.arithmetikus.verbs import GAME, Arithmetikus
 
 __all__ = ["GAME", "VERBS", "Arithmetikus"]

@@ -1,7 +1,7 @@
 """Arithmetikus' verbs as data (eureka.params): solve, check, hint and score, their
 parameters declared, each answered by the contract (eureka.arithmetikus.GAME)."""
 
-from eureka.arithmetikus.verbs import GAME
+from eureka.arithmetikus.game import GAME
 from eureka.errors import EurekaError
 from eureka.params import Param, Verb
 

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar
 
-from eureka.arithmetikus.game import (
+from eureka.arithmetikus.hands import (
     JOKER,
     MAX_EXTRA,
     Hand,

@@ -5,7 +5,7 @@ Importing it compiles nothing: a verb imports the kernels when it needs them."""
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from eureka.arquimedes import bounds, claim, record
+from eureka.arquimedes import claim, options, record
 from eureka.arquimedes.cards import (
     HAND_SIZE,
     MAX_PLAYERS,
@@ -30,8 +30,8 @@ class Arquimedes:
     rounds: int = ROUNDS
     players: tuple = (MIN_PLAYERS, MAX_PLAYERS)
     strategies: tuple = STRATEGIES
-    max_games: int = bounds.MAX_GAMES
-    max_samples: int = bounds.MAX_SAMPLES
+    max_games: int = options.MAX_GAMES
+    max_samples: int = options.MAX_SAMPLES
     name: str = "arquimedes"
 
     @property
@@ -100,7 +100,7 @@ class Arquimedes:
         """`games` complete games, one strategy per seat; with `compare` the same games
         again with and without the joker and × ÷.  `progress(n)` after n games."""
         from eureka.arquimedes import simulate
-        bounds.check_games(games)
+        options.check_games(games)
         simulate.strategy_codes(strategies)
         return Simulation(tuple(
             simulate.simulate(games, strategies, seed, v.joker, v.ops, progress)

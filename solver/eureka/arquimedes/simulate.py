@@ -8,7 +8,7 @@ Strategies (kernels.choose), each plays whenever it can and draws only when it c
              card that the cards it has not seen can answer in the fewest ways.
 
 Games and deals are played in batches and summarised as they come, so memory does not
-grow with their number; the bounds (eureka.arquimedes.bounds) keep a run within minutes.
+grow with their number; the bounds (eureka.arquimedes.options) keep a run within minutes.
 """
 
 import math
@@ -18,8 +18,8 @@ import numpy as np
 
 from eureka import parallel
 from eureka.arquimedes import kernels
-from eureka.arquimedes.bounds import check_games, check_samples
 from eureka.arquimedes.cards import MAX_PLAYERS, MIN_PLAYERS, STRATEGIES
+from eureka.arquimedes.options import check_games, check_samples
 from eureka.arquimedes.results import Estimate, Summary
 from eureka.arquimedes.state import State, normal_ops, ops_mask
 from eureka.errors import EurekaError

@@ -6,7 +6,7 @@ the final score.
     [(3, 15, 40), (7, 12, 40)]
 """
 
+from eureka.arvuutin.game import GAME, Arvuutin
 from eureka.arvuutin.params import VERBS
-from eureka.arvuutin.verbs import GAME, Arvuutin
 
 __all__ = ["GAME", "VERBS", "Arvuutin"]

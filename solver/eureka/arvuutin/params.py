@@ -1,7 +1,7 @@
 """Arvuutin's verbs as data (eureka.params): solve, check and score, their parameters
 declared, each answered by the contract (eureka.arvuutin.GAME)."""
 
-from eureka.arvuutin.verbs import GAME
+from eureka.arvuutin.game import GAME
 from eureka.errors import EurekaError
 from eureka.params import Param, Verb
 

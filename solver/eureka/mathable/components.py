@@ -22,7 +22,7 @@ import numpy as np
 from numba import prange
 
 from eureka.jit import inlined, njit
-from eureka.mathable import table
+from eureka.mathable import hashtable
 from eureka.mathable.bound import SCRATCH, order_bound
 from eureka.mathable.lines import (
     CODE_SHIFT,
@@ -68,8 +68,8 @@ def describe(keys, info, which, radix):
     own = np.zeros((n, WORDS), dtype=np.uint64)
     zone = np.zeros((n, WORDS), dtype=np.uint64)
     for e in range(n):
-        m = table.unpack(keys, which[e], codes[e])
-        size[e], g[e] = m, info[which[e], table.G]
+        m = hashtable.unpack(keys, which[e], codes[e])
+        size[e], g[e] = m, info[which[e], hashtable.G]
         for j in range(m):
             p = codes[e, j] >> CODE_SHIFT
             multiset[e] += radix[codes[e, j] & 15]
@@ -554,7 +554,7 @@ def write_order(keys, info, slots, e, out, at):
     rest = np.empty(MAX_RACK + 1, dtype=np.int64)
     part = np.empty(MAX_RACK + 1, dtype=np.int64)
     comp = np.empty(MAX_RACK + 1, dtype=np.int64)
-    key = np.empty(table.KEY_WORDS, dtype=np.uint64)
+    key = np.empty(hashtable.KEY_WORDS, dtype=np.uint64)
     top = 1
     stack[0] = e
     while top > 0:
@@ -564,8 +564,8 @@ def write_order(keys, info, slots, e, out, at):
             out[at] = -1 - x
             at += 1
             continue
-        m = table.unpack(keys, x, codes)
-        last = info[x, table.LAST]
+        m = hashtable.unpack(keys, x, codes)
+        last = info[x, hashtable.LAST]
         r = 0
         for j in range(m):
             if codes[j] != last:
@@ -575,8 +575,8 @@ def write_order(keys, info, slots, e, out, at):
         top += 1
         if r == 0:
             continue
-        table.pack(rest, r, key)
-        f = table.find(keys, slots, key)
+        hashtable.pack(rest, r, key)
+        f = hashtable.find(keys, slots, key)
         if f >= 0:
             stack[top] = f
             top += 1
@@ -598,8 +598,8 @@ def write_order(keys, info, slots, e, out, at):
                 if comp[j] == c:
                     part[k] = rest[j]
                     k += 1
-            table.pack(part, k, key)
-            f = table.find(keys, slots, key)
+            hashtable.pack(part, k, key)
+            f = hashtable.find(keys, slots, key)
             if f < 0:
                 return -1
             stack[top] = f

@@ -20,7 +20,7 @@ import numpy as np
 from numba import prange
 
 from eureka.jit import inlined, njit
-from eureka.mathable import components, table
+from eureka.mathable import components, hashtable
 from eureka.mathable.bound import SCRATCH, order_bound
 from eureka.mathable.caps import cap_tables, caps, caps_from, no_tables
 from eureka.mathable.lines import CODE_SHIFT, N_CELLS, fill_cand, refresh_around
@@ -53,7 +53,7 @@ def connected_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_s
     rank = Ranking(scale, offset, reach, bonus, limit)
     sc = new_scratch(board, sq_op, award, cand, rack)
     left, radix, subsets, full = rack.left, rack.radix, rack.subsets, rack.full
-    keys, info, slots = table.new(256)
+    keys, info, slots = hashtable.new(256)
     heap = np.empty(limit, dtype=np.int64)
     at = np.zeros(5, dtype=np.int64)
     tables = no_tables(rack)
@@ -78,7 +78,7 @@ def connected_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_s
         while True:                         # the next set to grow from
             thr = threshold(info, heap, hn, limit)
             while qi < queue.size and (
-                    info[queue[qi], table.G] <= info[queue[qi], table.DONE] or
+                    info[queue[qi], hashtable.G] <= info[queue[qi], hashtable.DONE] or
                     _most(info, queue[qi], scale) < thr):
                 qi += 1
             if qi < queue.size:
@@ -92,14 +92,14 @@ def connected_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_s
             changed = np.zeros(which.size, dtype=np.bool_)  # since the last round
             for i in range(which.size):
                 e = which[i]
-                changed[i] = e >= joined.size or info[e, table.G] != joined[e]
+                changed[i] = e >= joined.size or info[e, hashtable.G] != joined[e]
             if not changed.any():
                 return n, at[STEPS], rows(keys, info, slots, *components.best_packings(
                     keys, info, which, rack_cnt, radix, subsets, bonus, limit, scale,
                     offset, reach, thr))
             joined = np.empty(n, dtype=np.int64)
             for e in range(n):
-                joined[e] = info[e, table.G]
+                joined[e] = info[e, hashtable.G]
             row = np.full(n, -1, dtype=np.int64)    # each set's latest caps
             for i in range(booked.size):
                 row[booked[i]] = i
@@ -114,35 +114,35 @@ def connected_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_s
             for r in range(tcode.size):
                 size2 = _joined(keys, parts[r], tcode[r], sc.child)
                 g2 = jscore[r]
-                table.pack(sc.child, size2, sc.key)
+                hashtable.pack(sc.child, size2, sc.key)
                 if n == keys.shape[0]:
-                    keys, info, slots = table.grow(keys, info, slots, n)
-                e = table.find(keys, slots, sc.key)
-                most = table.UNKNOWN * scale
+                    keys, info, slots = hashtable.grow(keys, info, slots, n)
+                e = hashtable.find(keys, slots, sc.key)
+                most = hashtable.UNKNOWN * scale
                 for i in range(parts.shape[1]):
                     if parts[r, i] >= 0:
                         most = min(most, _most(info, parts[r, i], scale))
                 if e >= 0:
-                    info[e, table.BOUND] = min(info[e, table.BOUND], most - g2 * scale)
-                    if g2 <= info[e, table.G]:
+                    info[e, hashtable.BOUND] = min(info[e, hashtable.BOUND], most - g2 * scale)
+                    if g2 <= info[e, hashtable.G]:
                         continue
                 if e < 0:
                     if n >= max_states:
                         return -n - 1, at[STEPS], np.zeros((0, 3 + MAX_RACK),
                                                            dtype=np.int64)
-                    table.add(keys, info, slots, n, sc.key, -1 - e)
+                    hashtable.add(keys, info, slots, n, sc.key, -1 - e)
                     e, n = n, n + 1
-                    info[e, table.SIZE] = size2
-                    info[e, table.BOUND] = min(table.UNKNOWN, most - g2 * scale)
+                    info[e, hashtable.SIZE] = size2
+                    info[e, hashtable.BOUND] = min(hashtable.UNKNOWN, most - g2 * scale)
                 sub = subsets - 1
                 for t in range(size2):
                     sub -= radix[sc.child[t] & 15]
-                info[e, table.G], info[e, table.LAST] = g2, tcode[r]
-                info[e, table.TOTAL] = (g2 + (bonus if size2 == full else 0)
+                info[e, hashtable.G], info[e, hashtable.LAST] = g2, tcode[r]
+                info[e, hashtable.TOTAL] = (g2 + (bonus if size2 == full else 0)
                                         ) * scale + offset[sub]
                 thr = threshold(info, heap, hn, limit)
-                if info[e, table.TOTAL] >= thr:
-                    hn = table.offer(heap, hn, info, e)
+                if info[e, hashtable.TOTAL] >= thr:
+                    hn = hashtable.offer(heap, hn, info, e)
                 if size2 < full:
                     queue[qn] = e
                     qn += 1
@@ -155,11 +155,11 @@ def connected_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_s
         at[SETS], at[HELD] = n, hn
         e = queue[qi]
         qi += 1
-        base = table.unpack(keys, e, sc.cur)
+        base = hashtable.unpack(keys, e, sc.cur)
         sub = _put(board, sq_op, cand, rack, sc.cur, base)
         for t in range(base):
             mark_zone(sc.zone, sc.cur[t] >> CODE_SHIFT, 1)
-        info[e, table.DONE] = info[e, table.G]
+        info[e, hashtable.DONE] = info[e, hashtable.G]
         capped, moves = False, 0
         if thr >= 0:                    # its own bound: grown only if it can matter
             with_one, with_two, near, far, filled = tables
@@ -171,14 +171,14 @@ def connected_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_s
             caps(board, sq_op, award, cand, rack_vals, left, full - base, with_one[sub],
                  with_two[sub], near, far, sc.cur, base, sc.cap[base], rack.slot, sc.seen,
                  at[CAPSTAMP], sc.n0s, sc.n1s)
-            info[e, table.BOUND] = min(info[e, table.BOUND], reach[sub] + scale *
+            info[e, hashtable.BOUND] = min(info[e, hashtable.BOUND], reach[sub] + scale *
                                        order_bound(rack_vals, left, sc.cap[base], 0, bonus,
                                                    sc.best))
             capped = True
         if thr < 0 or _most(info, e, scale) >= thr:     # else it goes back at once
             moves = moves_left(board, sq_op, award, cand, rack_vals, left, sc.mcode[base],
                                sc.mpts[base])
-        start_at(sc, base, info[e, table.G], sub, capped, moves)
+        start_at(sc, base, info[e, hashtable.G], sub, capped, moves)
 
 
 @inlined
@@ -215,7 +215,7 @@ def _bound_own(root, sq_op, award, rack, rank, keys, info, todo, tables, book, b
     cur = np.empty(MAX_RACK + 1, dtype=np.int64)
     left = np.empty_like(rack_cnt)
     for e in todo:
-        m = table.unpack(keys, e, cur)
+        m = hashtable.unpack(keys, e, cur)
         sub = subsets - 1
         for t in range(m):
             sub -= radix[cur[t] & 15]
@@ -272,12 +272,12 @@ def own_bounds(root, sq_op, award, rack, rank, keys, info, todo, tables, rooted,
         best = np.zeros(SCRATCH, dtype=np.int64)
         for i in range(chunk, todo.size, chunks):
             e = todo[i]
-            m = table.unpack(keys, e, cur)
+            m = hashtable.unpack(keys, e, cur)
             sub = _put(board, sq_op, cand, mine, cur, m)
             caps_from(rooted[sub], board, sq_op, award, cand, mine.left, mine.slot,
                       full - m, with_one[sub], with_two[sub], cur, m, cap, seen, i + 1,
                       n0s, n1s)
-            info[e, table.BOUND] = min(info[e, table.BOUND], rank.reach[sub] + rank.scale *
+            info[e, hashtable.BOUND] = min(info[e, hashtable.BOUND], rank.reach[sub] + rank.scale *
                                        order_bound(rack.vals, mine.left, cap, 0,
                                                    rank.bonus, best))
             for k in range(nv):
@@ -290,7 +290,7 @@ def own_bounds(root, sq_op, award, rack, rank, keys, info, todo, tables, rooted,
 @inlined
 def _most(info, e, scale):
     """The most entry e's key could reach in a turn where it goes down first."""
-    return np.int64(info[e, table.G]) * scale + info[e, table.BOUND]
+    return np.int64(info[e, hashtable.G]) * scale + info[e, hashtable.BOUND]
 
 
 @njit(cache=True)
@@ -301,7 +301,7 @@ def _reaching(info, entries, scale, thr, full):
     out = np.empty(entries.size, dtype=np.int64)
     m = 0
     for e in entries:
-        if _most(info, e, scale) >= thr and (full < 0 or info[e, table.SIZE] < full):
+        if _most(info, e, scale) >= thr and (full < 0 or info[e, hashtable.SIZE] < full):
             out[m] = e
             m += 1
     return out[:m]
@@ -313,7 +313,7 @@ def _joined(keys, parts, t, out):
     n = 0
     for i in range(parts.size):
         if parts[i] >= 0:
-            n += table.unpack(keys, parts[i], out[n:])
+            n += hashtable.unpack(keys, parts[i], out[n:])
     out[n] = t
     n += 1
     for i in range(1, n):                   # an insertion sort: a few codes

@@ -78,8 +78,8 @@ class Mathable:
             if limit != 1 or moves or max_sets is not None:
                 raise EurekaError("a simulation lists its candidates: no limit, moves or "
                                   "max_sets")
-            from eureka.mathable import sim
-            return sim.solve(position, rack, bonus, sim.Effort(**effort), seed)
+            from eureka.mathable import montecarlo
+            return montecarlo.solve(position, rack, bonus, montecarlo.Effort(**effort), seed)
         if effort or seed:
             raise EurekaError(f"the simulation's effort and seed need by='sim', not {by!r}")
         from eureka.mathable.solve import solve
@@ -119,18 +119,18 @@ class Mathable:
         from eureka.mathable.review import review
         return review(record)
 
-    def simulation(self, games: int, policies, seed: int = 0, edition: int | None = None,
-                   bonus: bool = True, swap: bool = True):
+    def self_play(self, games: int, policies, seed: int = 0, edition: int | None = None,
+                  bonus: bool = True, swap: bool = True):
         """A run of self-play games, its arguments checked (run it with `.run()`):
         `games` deals, each played in every seat order unless not `swap`."""
-        from eureka.mathable.simulate import Simulation
-        return Simulation(games, tuple(policies), seed, edition or self.preset.edition,
-                          bonus, swap)
+        from eureka.mathable.simulate import SelfPlay
+        return SelfPlay(games, tuple(policies), seed, edition or self.preset.edition,
+                        bonus, swap)
 
     def simulate(self, games: int, policies, seed: int = 0, edition: int | None = None,
                  bonus: bool = True, progress=None, swap: bool = True):
         """Self-play of complete games, summarised (eureka.mathable.simulate/1)."""
-        return self.simulation(games, policies, seed, edition, bonus, swap).run(progress)
+        return self.self_play(games, policies, seed, edition, bonus, swap).run(progress)
 
     def game_record(self, policies, seed: int = 0, deal: int = 0,
                     edition: int | None = None, bonus: bool = True) -> records.Record:

@@ -9,7 +9,7 @@ RANKINGS = ("score", "equity")
 """What `solve` ranks the turns by (solve.py)."""
 
 ROLLOUTS = ("equity", "optimal")
-"""How a simulation's rollouts play a turn (sim.py): the best by equity, or the highest
+"""How a simulation's rollouts play a turn (montecarlo.py): the best by equity, or the highest
 score."""
 
 MAX_GAMES = 100_000

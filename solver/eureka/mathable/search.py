@@ -3,7 +3,7 @@ bound over the sets.
 
 A turn is a set of placements: what can follow depends only on the set (the board and
 the rack that remain), while its score depends on the order.  `grow` searches the sets
-depth first: each set is stored once (table.py) with the best score of any order found,
+depth first: each set is stored once (hashtable.py) with the best score of any order found,
 and a set is not expanded when even the most its remaining tokens could add (caps.py,
 bound.py) cannot reach the `limit` best totals found so far.  `ranked_sets` grows them
 from the empty set; connected.py grows long racks by connected sets with the same
@@ -19,7 +19,7 @@ from collections import namedtuple
 import numpy as np
 
 from eureka.jit import inlined, njit
-from eureka.mathable import components, table
+from eureka.mathable import components, hashtable
 from eureka.mathable.bound import SCRATCH, order_bound
 from eureka.mathable.caps import cap_tables, caps, caps_around, no_tables
 from eureka.mathable.lines import (
@@ -100,7 +100,7 @@ def new_scratch(board, sq_op, award, cand, rack):
                    moves[0], moves[1],
                    np.empty(MAX_RACK + 1, dtype=np.int64),
                    np.empty(MAX_RACK + 1, dtype=np.int64),
-                   np.empty(table.KEY_WORDS, dtype=np.uint64),
+                   np.empty(hashtable.KEY_WORDS, dtype=np.uint64),
                    np.zeros(N_CELLS, dtype=np.int64), np.zeros(nv, dtype=np.int64),
                    np.empty(8 * nv, dtype=np.int64), np.empty(8 * nv, dtype=np.int64),
                    np.zeros(N_CELLS, dtype=np.int64), np.zeros(nv, dtype=np.int64),
@@ -127,7 +127,7 @@ def start_at(sc, base, score, sub, capped, moves):
 @inlined
 def threshold(info, heap, held, limit):
     """The least total of the `limit` best sets so far, or −1 while fewer are held."""
-    return info[heap[0], table.TOTAL] if held == limit else -1
+    return info[heap[0], hashtable.TOTAL] if held == limit else -1
 
 
 @njit(cache=True, nogil=True)
@@ -158,7 +158,7 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
     cand = fill_cand(board, sq_op)
     rack = new_rack(rack_vals, rack_cnt)
     sc = new_scratch(board, sq_op, award, cand, rack)
-    keys, info, slots = table.new(256)
+    keys, info, slots = hashtable.new(256)
     heap = np.empty(limit, dtype=np.int64)
     at = np.zeros(5, dtype=np.int64)
     rank = Ranking(scale, offset, reach, bonus, limit)
@@ -171,16 +171,16 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
     thr = threshold(info, heap, at[HELD], limit)
     m = 0
     for e in range(n):
-        if info[e, table.TOTAL] >= thr:
+        if info[e, hashtable.TOTAL] >= thr:
             m += 1
     total, score, size = (np.empty(m, dtype=np.int64), np.empty(m, dtype=np.int64),
                           np.empty(m, dtype=np.int64))
     parts = np.full((m, MAX_RACK), -1, dtype=np.int64)
     m = 0
     for e in range(n):
-        if info[e, table.TOTAL] >= thr:
-            total[m], score[m] = info[e, table.TOTAL], info[e, table.G]
-            size[m] = info[e, table.SIZE]
+        if info[e, hashtable.TOTAL] >= thr:
+            total[m], score[m] = info[e, hashtable.TOTAL], info[e, hashtable.G]
+            size[m] = info[e, hashtable.SIZE]
             parts[m, 0] = e
             m += 1
     return n, at[STEPS], rows(keys, info, slots, total, score, size, parts)
@@ -251,7 +251,7 @@ def grow(board, sq_op, award, cand, root, rack, rank, sc, at, keys, info, slots,
                 couldk[depth, k] = could
             if (g2 + could) * scale + reach[sub] < thr and total < thr:
                 continue
-        gain = table.UNKNOWN            # the most the key could gain beyond g2 × scale
+        gain = hashtable.UNKNOWN            # the most the key could gain beyond g2 × scale
         if size2 == full:
             gain = total - g2 * scale
         elif capped[depth]:
@@ -263,20 +263,20 @@ def grow(board, sq_op, award, cand, root, rack, rank, sc, at, keys, info, slots,
         child[j] = code
         for t in range(j, depth):
             child[t + 1] = cur[t]
-        table.pack(child, size2, key)
+        hashtable.pack(child, size2, key)
         if n == keys.shape[0]:
-            keys, info, slots = table.grow(keys, info, slots, n)
-        e = table.find(keys, slots, key)
+            keys, info, slots = hashtable.grow(keys, info, slots, n)
+        e = hashtable.find(keys, slots, key)
         if e >= 0:
-            info[e, table.BOUND] = min(info[e, table.BOUND], gain)
-            if g2 > info[e, table.G]:
-                info[e, table.G], info[e, table.LAST] = g2, code
-                info[e, table.TOTAL] = total
+            info[e, hashtable.BOUND] = min(info[e, hashtable.BOUND], gain)
+            if g2 > info[e, hashtable.G]:
+                info[e, hashtable.G], info[e, hashtable.LAST] = g2, code
+                info[e, hashtable.TOTAL] = total
                 if total >= thr:
-                    hn = table.offer(heap, hn, info, e)
-            elif g2 == info[e, table.G] and code < info[e, table.LAST]:
-                info[e, table.LAST] = code
-            if g2 < info[e, table.G] or g2 <= info[e, table.DONE]:
+                    hn = hashtable.offer(heap, hn, info, e)
+            elif g2 == info[e, hashtable.G] and code < info[e, hashtable.LAST]:
+                info[e, hashtable.LAST] = code
+            if g2 < info[e, hashtable.G] or g2 <= info[e, hashtable.DONE]:
                 continue
         expand = size2 < full and not (capped[depth] and
                                        (g2 + could) * scale + reach[sub] < thr)
@@ -306,7 +306,7 @@ def grow(board, sq_op, award, cand, root, rack, rank, sc, at, keys, info, slots,
                     gain = min(gain, reach[sub] + scale * order_bound(
                         rack_vals, left, cap[size2], 0, bonus, best))
                     if e >= 0:
-                        info[e, table.BOUND] = min(info[e, table.BOUND], gain)
+                        info[e, hashtable.BOUND] = min(info[e, hashtable.BOUND], gain)
                     if g2 * scale + gain < thr:
                         take_back(board, sq_op, cand, left, code)
                         expand = False  # and total < thr: the set is not kept either
@@ -316,16 +316,16 @@ def grow(board, sq_op, award, cand, root, rack, rank, sc, at, keys, info, slots,
             if n >= max_states:
                 done = False
                 break
-            table.add(keys, info, slots, n, key, -1 - e)
+            hashtable.add(keys, info, slots, n, key, -1 - e)
             e, n = n, n + 1
-            info[e, table.G], info[e, table.LAST] = g2, code
-            info[e, table.SIZE], info[e, table.TOTAL] = size2, total
-            info[e, table.BOUND] = gain
+            info[e, hashtable.G], info[e, hashtable.LAST] = g2, code
+            info[e, hashtable.SIZE], info[e, hashtable.TOTAL] = size2, total
+            info[e, hashtable.BOUND] = gain
             if total >= thr:
-                hn = table.offer(heap, hn, info, e)
+                hn = hashtable.offer(heap, hn, info, e)
         if not expand:
             continue
-        info[e, table.DONE] = g2
+        info[e, hashtable.DONE] = g2
         for t in range(size2):
             cur[t] = child[t]
         if connected:

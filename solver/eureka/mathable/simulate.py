@@ -63,8 +63,8 @@ from eureka.mathable import record as records
 from eureka.mathable.board import SQUARES, START
 from eureka.mathable.endgame import planner as exact
 from eureka.mathable.legality import Placement, score_turn
+from eureka.mathable.montecarlo import planner as simulation
 from eureka.mathable.options import MAX_GAMES, POLICIES
-from eureka.mathable.sim import planner as simulation
 from eureka.mathable.solve import (
     INDEX,
     any_placement,
@@ -536,7 +536,7 @@ def _in_policy_order(result: GameResult, r: int) -> GameResult:
 
 
 @dataclass(frozen=True)
-class Simulation:
+class SelfPlay:
     """A run of games, its arguments checked when it is made: EurekaError unless 2–4
     known policies, a known edition, 1 to MAX_GAMES games in all and a whole seed ≥ 0.
     `games` counts deals: with `swap` (the default), deal i is played from the same
@@ -602,7 +602,7 @@ def simulate(games: int, policies, seed: int = 0, edition: int = 126,
              bonus: bool = True, progress=None, swap: bool = True) -> Summary:
     """Play `games` deals (each in every seat order unless not `swap`) and summarise
     them; `progress(done)` after each game."""
-    return Simulation(games, policies, seed, edition, bonus, swap).run(progress)
+    return SelfPlay(games, policies, seed, edition, bonus, swap).run(progress)
 
 
 def game_record(policies, seed: int = 0, deal: int = 0, edition: int = 126,

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from eureka.contract import Verdict
 from eureka.deck import describe
 from eureka.errors import HandError, SearchTooLarge
-from eureka.numbers import claim as claims
+from eureka.numbers.claim import verifier as claims
 from eureka.numbers.results import CHECK_BUDGET, CheckResult, SolveResult
 from eureka.numbers.rules import Rules
 from eureka.text import plural
@@ -138,8 +138,14 @@ class NumbersGame:
         trees    also count Hutton's expression trees (default: on small hands)
         limit    list at most this many equations (the counts stay complete)
         """
-        from eureka.numbers.listing_budget import refuse_huge_listing
-        from eureka.numbers.solve import Solution, answered, most_cards, search_for, solve
+        from eureka.numbers.solve import (
+            Solution,
+            answered,
+            most_cards,
+            refuse_huge_listing,
+            search_for,
+            solve,
+        )
 
         hand = self.hand(cards)
         target = self.target_for(target, dice)
@@ -186,7 +192,7 @@ class NumbersGame:
         out where the game has its own). One batch.ClaimLine for each, in order: its
         `valid`, `problem` ('malformed' for an answer that cannot be read), `reason`,
         `value`, `cards_used`; or `error` for cards or a target the game refuses."""
-        from eureka.numbers.batch import judge
+        from eureka.numbers.claim.batch import judge
 
         return list(judge(self, claims))
 

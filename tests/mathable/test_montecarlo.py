@@ -1,4 +1,4 @@
-"""The Monte Carlo simulation of a turn (sim.py) against a plain Python rollout, and
+"""The Monte Carlo simulation of a turn (montecarlo.py) against a plain Python rollout, and
 the `sim` policy and `solve mathable --by sim`."""
 
 import dataclasses
@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from eureka.cli.main import eureka
 from eureka.errors import EurekaError, SearchTooLarge
-from eureka.mathable import GAME, sim, solve
-from eureka.mathable import simulate as simulation
+from eureka.mathable import GAME, montecarlo, solve
+from eureka.mathable import simulate as selfplay
 from eureka.mathable.leave import leave_value
 from eureka.mathable.legality import score_turn
 from eureka.mathable.options import ROLLOUTS
@@ -33,7 +33,7 @@ OPENING_RACK = [1, 8, 2, 12, 16, 42, 17]
 def boards() -> list:
     """The opening board and two later boards of a seeded self-play game."""
     records = []
-    simulation.play_game(("optimal", "optimal"), simulation.game_rng(7, 0),
+    selfplay.play_game(("optimal", "optimal"), selfplay.game_rng(7, 0),
                          on_turn=records.append)
     return [records[t].grid for t in (0, 6, 12)]
 
@@ -90,23 +90,23 @@ def plain_rollout(grid, rack, play, dealt, opponent, plies, policy, edition=126)
 @given(board=st.integers(0, 2), rack=st.lists(st.sampled_from(VALUES), min_size=1,
                                                max_size=3),
        unseen=st.lists(st.sampled_from(VALUES), max_size=4), plies=st.integers(0, 3),
-       seed=st.integers(0, 2 ** 32), policy=st.sampled_from(sorted(sim.ROLLOUTS)))
+       seed=st.integers(0, 2 ** 32), policy=st.sampled_from(sorted(montecarlo.ROLLOUTS)))
 def test_a_rollout_is_the_plain_python_rollout_on_the_same_deal(board, rack, unseen,
                                                                   plies, seed, policy):
     grid = boards()[board]
     opponent = min(2, len(unseen))
-    view = sim.View(board_array(grid), tuple(rack), tuple(sorted(unseen)), (opponent,))
-    dealt = sim.deal(unseen, seed, 0)
+    view = montecarlo.View(board_array(grid), tuple(rack), tuple(sorted(unseen)), (opponent,))
+    dealt = montecarlo.deal(unseen, seed, 0)
     assert sorted(dealt) == sorted(unseen)
     for turn in ranked(view.board, rack, 3, by="equity"):
         play = (turn.total, turn.placements)
-        assert sim.rollout(view, turn, dealt, plies, policy)[0] == \
+        assert montecarlo.rollout(view, turn, dealt, plies, policy)[0] == \
             plain_rollout(grid, rack, play, dealt, opponent, plies, policy)
 
 
-def opening_view(**fields) -> sim.View:
+def opening_view(**fields) -> montecarlo.View:
     unseen = token_set(126) - Counter(OPENING_RACK)
-    return sim.View(**{"board": board_array(oracle.start()), "rack": tuple(OPENING_RACK),
+    return montecarlo.View(**{"board": board_array(oracle.start()), "rack": tuple(OPENING_RACK),
                        "unseen": tuple(sorted(unseen.elements())), **fields})
 
 
@@ -116,52 +116,52 @@ def opening_plays(k: int) -> list:
 
 
 def test_a_seed_gives_the_same_choice_on_any_number_of_threads():
-    effort = sim.Effort(candidates=4, plies=1, iterations=20)
+    effort = montecarlo.Effort(candidates=4, plies=1, iterations=20)
     plays = opening_plays(4)
-    one = sim.choose(opening_view(), plays, effort, seed=5)
-    assert sim.choose(opening_view(), plays, effort, seed=5, workers=2) == one
-    other = sim.choose(opening_view(), plays, effort, seed=6)
+    one = montecarlo.choose(opening_view(), plays, effort, seed=5)
+    assert montecarlo.choose(opening_view(), plays, effort, seed=5, workers=2) == one
+    other = montecarlo.choose(opening_view(), plays, effort, seed=6)
     assert [c.values for c in other] != [c.values for c in one]
-    assert sim.deal(range(30), 5, 1) != sim.deal(range(30), 5, 2)
+    assert montecarlo.deal(range(30), 5, 1) != montecarlo.deal(range(30), 5, 2)
 
 
 def test_candidates_share_deals_and_the_worse_are_dropped():
     plays = opening_plays(10)
-    found = sim.choose(opening_view(), plays, sim.Effort(iterations=64), seed=1)
+    found = montecarlo.choose(opening_view(), plays, montecarlo.Effort(iterations=64), seed=1)
     assert sorted(c.rank for c in found) == list(range(10))
     full = [c for c in found if c.iterations == 64]
     assert full[0] == found[0] and found[0].mean == max(c.mean for c in full)
     assert [c.mean for c in full] == sorted((c.mean for c in full), reverse=True)
     dropped = found[len(full):]
-    assert all(c.iterations % sim.ROUND == 0 and c.iterations < 64 for c in dropped)
+    assert all(c.iterations % montecarlo.ROUND == 0 and c.iterations < 64 for c in dropped)
     # Common random numbers: deal i is the same for every candidate.
     view = opening_view()
-    dealt = sim.deal(view.unseen, 1, 3)
-    rollout = sim.Effort().rollout
+    dealt = montecarlo.deal(view.unseen, 1, 3)
+    rollout = montecarlo.Effort().rollout
     for c in found[:3]:
-        assert c.values[3] == sim.rollout(view, plays[c.rank], dealt, 2, rollout)[0]
+        assert c.values[3] == montecarlo.rollout(view, plays[c.rank], dealt, 2, rollout)[0]
 
 
 def test_one_candidate_is_not_simulated_and_an_empty_bag_is_dealt_once():
     plays = opening_plays(3)
-    assert sim.choose(opening_view(), plays[:1])[0].iterations == 0
+    assert montecarlo.choose(opening_view(), plays[:1])[0].iterations == 0
     known = opening_view(unseen=(5, 9, 30), opponents=(3,))
-    assert {c.iterations for c in sim.choose(known, plays)} == {1}
+    assert {c.iterations for c in montecarlo.choose(known, plays)} == {1}
 
 
 def test_the_time_budget_ends_the_run_between_deals_or_rounds():
-    effort = sim.Effort(candidates=3, iterations=100, seconds=1.5)
-    for workers, deals in ((1, 2), (2, 2 * sim.ROUND)):     # a second a deal, a round
-        found = sim.choose(opening_view(), opening_plays(3), effort, workers=workers,
+    effort = montecarlo.Effort(candidates=3, iterations=100, seconds=1.5)
+    for workers, deals in ((1, 2), (2, 2 * montecarlo.ROUND)):     # a second a deal, a round
+        found = montecarlo.choose(opening_view(), opening_plays(3), effort, workers=workers,
                            clock=iter(range(1000)).__next__)
         assert {c.iterations for c in found} == {deals}
 
 
 def test_the_win_probability_counts_the_margins():
-    c = sim.Candidate(0, (1.0, 2.0, 3.0, 4.0), margins=(-5, 0, 3, 10))
+    c = montecarlo.Candidate(0, (1.0, 2.0, 3.0, 4.0), margins=(-5, 0, 3, 10))
     assert c.win_probability == (0.5 + 2) / 4
-    assert sim.Candidate(0, (1.0,)).win_probability is None
-    assert c.half > 0 and sim.Candidate(0, (1.0,)).half == 0
+    assert montecarlo.Candidate(0, (1.0,)).win_probability is None
+    assert c.half > 0 and montecarlo.Candidate(0, (1.0,)).half == 0
 
 
 def test_the_margin_is_in_points_against_each_opponent_and_leaves_are_not_counted():
@@ -169,20 +169,20 @@ def test_the_margin_is_in_points_against_each_opponent_and_leaves_are_not_counte
     smallest lead in points (the lead before plus the points gained) over each one."""
     plays = opening_plays(1)
     view = opening_view(opponents=(7, 7), lead=(10, -3))
-    dealt = sim.deal(view.unseen, 4, 0)
-    value, margin = sim.rollout(view, plays[0], dealt, 0, "optimal")
+    dealt = montecarlo.deal(view.unseen, 4, 0)
+    value, margin = montecarlo.rollout(view, plays[0], dealt, 0, "optimal")
     points = plays[0].total
     assert margin == min(10 + points, -3 + points)
     kept = [1, 8, 2, 12, 16, 42, 17]
     for _, v in plays[0].placements:
         kept.remove(v)
     assert value == pytest.approx(points + leave_value(kept))
-    assert sim.rollout(opening_view(), plays[0], dealt, 0, "optimal")[1] is None
+    assert montecarlo.rollout(opening_view(), plays[0], dealt, 0, "optimal")[1] is None
 
 
 def opening_game(bonus: bool = True, seed: int = 1):
     """A self-play game at its start: both holders filled."""
-    game = simulation._Game(2, simulation.game_rng(seed, 0), 126, bonus)
+    game = selfplay._Game(2, selfplay.game_rng(seed, 0), 126, bonus)
     for seat in (0, 1):
         game.refill(seat)
     return game
@@ -191,7 +191,7 @@ def opening_game(bonus: bool = True, seed: int = 1):
 def test_the_sim_plan_uses_only_what_the_seat_sees():
     """Permuting the bag and swapping tokens between the bag and the other holder
     (same sizes) leaves the plan unchanged."""
-    plan = simulation.PLANNERS["sim"]
+    plan = selfplay.PLANNERS["sim"]
     base = opening_game()
     holder = list(base.holders[0])
     expected = plan(base, 0, holder, FULL_RACK_BONUS)
@@ -208,17 +208,17 @@ def test_the_sim_plan_uses_only_what_the_seat_sees():
 
 def test_the_policy_default_has_no_time_budget(monkeypatch):
     """The default plan is the same however slow the clocks say the machine is."""
-    plan = simulation.PLANNERS["sim"]
+    plan = selfplay.PLANNERS["sim"]
     expected = plan(opening_game(seed=3), 0, list(opening_game(seed=3).holders[0]),
                     FULL_RACK_BONUS)
     ticks = iter(range(0, 10 ** 9, 100))
     for name in ("thread_time", "perf_counter", "process_time", "monotonic"):
-        monkeypatch.setattr(sim.time, name, lambda: float(next(ticks)))
+        monkeypatch.setattr(montecarlo.time, name, lambda: float(next(ticks)))
     game = opening_game(seed=3)
     assert plan(game, 0, list(game.holders[0]), FULL_RACK_BONUS) == expected
-    assert sim.POLICY_EFFORT.seconds is None
+    assert montecarlo.POLICY_EFFORT.seconds is None
     with pytest.raises(EurekaError, match="without a time budget"):
-        sim.planner(sim.Effort(seconds=1.0))
+        montecarlo.planner(montecarlo.Effort(seconds=1.0))
 
 
 def test_the_budget_of_work_ends_the_run_within_a_deal_or_after_a_round():
@@ -231,37 +231,37 @@ def test_the_budget_of_work_ends_the_run_within_a_deal_or_after_a_round():
     def cost(i: int) -> tuple:
         spent = []
         for play in plays:
-            sim.rollout(view, play, sim.deal(view.unseen, 0, i), 1, "optimal", spent)
-        return spent, sum(spent) + sim.SEARCH_WORK["optimal"] * len(spent)
+            montecarlo.rollout(view, play, montecarlo.deal(view.unseen, 0, i), 1, "optimal", spent)
+        return spent, sum(spent) + montecarlo.SEARCH_WORK["optimal"] * len(spent)
 
     spent, first = cost(0)
     second = cost(1)[1]
-    assert len(spent) == 3 and first > 3 * sim.SEARCH_WORK["optimal"]
+    assert len(spent) == 3 and first > 3 * montecarlo.SEARCH_WORK["optimal"]
 
     def deals(work: int, workers: int = 1) -> set:
-        effort = sim.Effort(iterations=50, plies=1, rollout="optimal", work=work)
-        return {c.iterations for c in sim.choose(view, plays, effort, workers=workers)}
+        effort = montecarlo.Effort(iterations=50, plies=1, rollout="optimal", work=work)
+        return {c.iterations for c in montecarlo.choose(view, plays, effort, workers=workers)}
 
     assert deals(1) == deals(first) == deals(first + 1) == {1}
     spent = []       # the dropped deal's work counts: at least its first rollout's
-    sim.choose(view, plays, sim.Effort(iterations=50, plies=1, rollout="optimal",
+    montecarlo.choose(view, plays, montecarlo.Effort(iterations=50, plies=1, rollout="optimal",
                                        work=first + 1), spent=spent)
     assert spent[0] > first
     assert deals(first + second) == {2}
-    assert deals(first + 1, workers=2) == {sim.ROUND}
+    assert deals(first + 1, workers=2) == {montecarlo.ROUND}
 
 
 def test_the_plans_of_a_turn_share_its_budget_of_work(monkeypatch):
     """The planner's budget is the turn's: a second plan in the same turn (after an
     extra draw) gets what the first left, at least one deal; self-play resets it."""
-    budgets, choose = [], sim.choose
+    budgets, choose = [], montecarlo.choose
 
     def spy(view, plays, effort, **kwargs):
         budgets.append(effort.work)
         return choose(view, plays, effort, **kwargs)
 
-    monkeypatch.setattr(sim, "choose", spy)
-    plan = sim.planner(sim.Effort(candidates=3, plies=1, iterations=16, work=10 ** 9))
+    monkeypatch.setattr(montecarlo, "choose", spy)
+    plan = montecarlo.planner(montecarlo.Effort(candidates=3, plies=1, iterations=16, work=10 ** 9))
     game = opening_game(seed=3)
     holder = list(game.holders[0])
     plan(game, 0, holder, FULL_RACK_BONUS)
@@ -275,7 +275,7 @@ def test_the_plans_of_a_turn_share_its_budget_of_work(monkeypatch):
     plan(game, 0, holder, FULL_RACK_BONUS)
     assert budgets[2] == 1
     game.work = 10 ** 9
-    simulation._turn(game, 0, "optimal", FULL_RACK_BONUS, [], [])
+    selfplay._turn(game, 0, "optimal", FULL_RACK_BONUS, [], [])
     assert game.work == 0
 
 
@@ -287,10 +287,10 @@ def test_the_sim_planner_plays_the_games_bonus_setting(monkeypatch, bonus, holde
     def choose(view, plays, *args, spent, **kwargs):
         seen.append(view)
         spent.append(0)
-        return [sim.Candidate(0, (0.0,))]
-    monkeypatch.setattr(sim, "choose", choose)
+        return [montecarlo.Candidate(0, (0.0,))]
+    monkeypatch.setattr(montecarlo, "choose", choose)
     game = opening_game(bonus)
-    sim.planner()(game, 0, holder, FULL_RACK_BONUS if bonus and len(holder) == 7 else 0)
+    montecarlo.planner()(game, 0, holder, FULL_RACK_BONUS if bonus and len(holder) == 7 else 0)
     assert seen[0].full_rack is bonus
 
 
@@ -302,19 +302,20 @@ def test_the_sim_planner_and_rollouts_survive_searches_past_the_budget(monkeypat
     monkeypatch.setattr(solve, "ranked", too_large)
     game = opening_game()
     holder = list(game.holders[0])
-    turn = sim.planner(sim.Effort(candidates=3, plies=2, iterations=2))(
+    turn = montecarlo.planner(montecarlo.Effort(candidates=3, plies=2, iterations=2))(
         game, 0, holder, FULL_RACK_BONUS)
     best = solve.single_placements(game.grid, holder)[0]
     assert turn.placements == ((best.placement.cell, best.placement.value),)
     plays = [turn, turn._replace(total=0)]
-    assert len(sim.choose(opening_view(), plays, sim.Effort(iterations=2, plies=2))) == 2
+    effort = montecarlo.Effort(iterations=2, plies=2)
+    assert len(montecarlo.choose(opening_view(), plays, effort)) == 2
 
 
 def test_game_solve_by_sim_is_the_simulation():
     position = Position(rack=list(OPENING_RACK))
     result = GAME.solve(position, by="sim", seed=3, candidates=3, plies=1, iterations=8)
-    effort = sim.Effort(candidates=3, plies=1, iterations=8)
-    assert result == dataclasses.replace(sim.solve(position, effort=effort, seed=3),
+    effort = montecarlo.Effort(candidates=3, plies=1, iterations=8)
+    assert result == dataclasses.replace(montecarlo.solve(position, effort=effort, seed=3),
                                          elapsed=result.elapsed)
     for wrong in ({"limit": 2}, {"moves": True}):
         with pytest.raises(EurekaError):
@@ -328,14 +329,14 @@ def test_game_solve_by_sim_is_the_simulation():
                                     {"rollout": "greedy"}, {"candidates": True}])
 def test_bad_effort_is_refused(fields):
     with pytest.raises(EurekaError):
-        sim.Effort(**fields)
+        montecarlo.Effort(**fields)
 
 
 def test_solve_by_sim_returns_legal_turns_rescored():
     position = Position(rack=list(OPENING_RACK))
-    effort = sim.Effort(candidates=5, plies=1, iterations=16)
-    result = sim.solve(position, effort=effort, seed=3)
-    assert result.candidates == sim.solve(position, effort=effort, seed=3).candidates
+    effort = montecarlo.Effort(candidates=5, plies=1, iterations=16)
+    result = montecarlo.solve(position, effort=effort, seed=3)
+    assert result.candidates == montecarlo.solve(position, effort=effort, seed=3).candidates
     top = best_turns(position.grid, OPENING_RACK, 5, FULL_RACK_BONUS, by="equity")
     assert sorted(t.text() for t in result.turns) == sorted(t.text() for t in top)
     for turn in result.turns:
@@ -347,22 +348,22 @@ def test_solve_by_sim_returns_legal_turns_rescored():
 def test_the_sim_policy_plays_legal_games_that_repeat(monkeypatch, work):
     """Also with a budget of work small enough to cut plans short (deals dropped
     unfinished)."""
-    runs, choose = [], sim.choose
+    runs, choose = [], montecarlo.choose
 
     def counted(view, plays, effort, **kwargs):
         found = choose(view, plays, effort, **kwargs)
         runs.append((effort.work, kwargs["spent"][0]))
         return found
 
-    monkeypatch.setattr(sim, "choose", counted)
-    monkeypatch.setitem(simulation.PLANNERS, "sim", sim.planner(
-        sim.Effort(candidates=3, plies=1, iterations=32, work=work)))
+    monkeypatch.setattr(montecarlo, "choose", counted)
+    monkeypatch.setitem(selfplay.PLANNERS, "sim", montecarlo.planner(
+        montecarlo.Effort(candidates=3, plies=1, iterations=32, work=work)))
     turns = []
-    first = simulation.play_game(("sim", "optimal"), simulation.game_rng(2, 0),
+    first = selfplay.play_game(("sim", "optimal"), selfplay.game_rng(2, 0),
                                  on_turn=turns.append)    # the scorer checks each turn
-    assert first == simulation.play_game(("sim", "optimal"), simulation.game_rng(2, 0))
+    assert first == selfplay.play_game(("sim", "optimal"), selfplay.game_rng(2, 0))
     assert any(t.placements for t in turns if t.seat == 0)
-    assert "sim" in simulation.POLICIES
+    assert "sim" in selfplay.POLICIES
     if work is None:
         assert {budget for budget, _ in runs} == {None}
     else:           # some runs were stopped by the budget
@@ -398,7 +399,7 @@ def test_solve_by_sim_json_repeats_and_follows_the_schema():
     assert all(s["low"] <= s["mean"] <= s["high"] and s["win_probability"] is None
                for s in sims)
     assert sims[0]["mean"] == max(s["mean"] for s in sims if s["iterations"] == 16)
-    assert first["simulation"]["rollout"] == sim.Effort().rollout == "equity"
+    assert first["simulation"]["rollout"] == montecarlo.Effort().rollout == "equity"
     optimal = assert_valid(json.loads(run(*SIM, "--rollout", "optimal", "--json").stdout))
     assert optimal["simulation"]["rollout"] == "optimal"
     assert [t["simulation"] for t in optimal["turns"]] != sims
@@ -437,7 +438,7 @@ def test_simulation_options_need_by_sim():
 
 def test_the_help_states_the_library_defaults():
     text = " ".join(run("solve", "mathable", "--help").stdout.split())
-    effort = sim.Effort()
+    effort = montecarlo.Effort()
     for option, value in (("candidates", effort.candidates),
                           ("iterations", effort.iterations), ("plies", effort.plies),
                           ("rollout", effort.rollout)):
@@ -454,6 +455,6 @@ def test_the_benchmark_wilson_interval():
 
 
 def test_every_rollout_has_a_ranking_and_a_search_cost():
-    """The rollouts the contract offers (game.ROLLOUTS) are those sim can play."""
-    assert set(sim.RANKED_BY) == set(ROLLOUTS) == set(sim.SEARCH_WORK)
-    assert sim.Effort().rollout in ROLLOUTS and sim.POLICY_EFFORT.rollout in ROLLOUTS
+    """The rollouts the contract offers (game.ROLLOUTS) are those montecarlo can play."""
+    assert set(montecarlo.RANKED_BY) == set(ROLLOUTS) == set(montecarlo.SEARCH_WORK)
+    assert montecarlo.Effort().rollout in ROLLOUTS and montecarlo.POLICY_EFFORT.rollout in ROLLOUTS

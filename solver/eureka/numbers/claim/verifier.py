@@ -52,7 +52,7 @@ Node = Union[Num, BinOp]
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Judgement:
     """The outcome of checking a claim: valid or not, why, and what it computes."""
 
     valid: bool
@@ -423,7 +423,7 @@ def check_table(cards: Sequence[int], rules: Rules) -> list[int]:
     return hand
 
 
-def check(text: str, cards: Sequence[int], target: int, rules: Rules) -> Verdict:
+def check(text: str, cards: Sequence[int], target: int, rules: Rules) -> Judgement:
     """Check a claimed equation against the cards on the table, the target and the rules.
 
     Raises ClaimSyntaxError when the text cannot be parsed, and HandError when a
@@ -436,8 +436,8 @@ def check(text: str, cards: Sequence[int], target: int, rules: Rules) -> Verdict
     written = _numbers(tree)
     used = tuple(sorted(written))
 
-    def refuse(problem: str, reason: str, value: int | None = None) -> Verdict:
-        return Verdict(False, problem, reason, value, used)
+    def refuse(problem: str, reason: str, value: int | None = None) -> Judgement:
+        return Judgement(False, problem, reason, value, used)
 
     # Every number written must be a card, used no more often than dealt.
     available, uses, seen = Counter(hand), Counter(written), Counter()
@@ -457,4 +457,4 @@ def check(text: str, cards: Sequence[int], target: int, rules: Rules) -> Verdict
         return refuse("claimed-result", claimed_otherwise(value, claimed), value)
     if value != target:
         return refuse("wrong-result", wrong_result(value, target), value)
-    return Verdict(True, None, valid_reason(describe(tree), value), value, used)
+    return Judgement(True, None, valid_reason(describe(tree), value), value, used)

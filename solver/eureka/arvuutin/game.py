@@ -1,67 +1,11 @@
 """The Arvuutin contract: the preset and its verbs (solve, check, score), each returning
-a Result that owns its JSON document and names its schema."""
-
-from dataclasses import dataclass
-from typing import ClassVar
+a result of results.py."""
 
 from eureka.arvuutin import answers, question, scoring
-from eureka.contract import Result, Verdict
+from eureka.arvuutin.results import Choices, Resolution
+from eureka.contract import Verdict
 from eureka.errors import EurekaError
 from eureka.text import plural
-
-
-@dataclass(frozen=True)
-class Choices(Result):
-    """What a hand can answer, and the best cards to play for an answer in low..high
-    (low == high: a single guess), best first."""
-
-    schema: ClassVar[str] = "eureka.arvuutin.solve/1"
-    hand: tuple
-    low: int
-    high: int
-    choices: tuple                  # of answers.Choice
-
-    @property
-    def guess(self) -> bool:
-        """A single guess, not a range."""
-        return self.low == self.high
-
-    @property
-    def answers(self) -> list:
-        return answers.answers(self.hand)
-
-    @property
-    def cannot_answer(self) -> list:
-        can = set(self.answers)
-        return [v for v in range(answers.LOWEST, answers.HIGHEST + 1) if v not in can]
-
-    def json_fields(self) -> dict:
-        return {"hand": list(self.hand), "guess": [self.low, self.high],
-                "answers": self.answers, "cannot_answer": self.cannot_answer,
-                "choices": [c.to_json() for c in self.choices]}
-
-
-@dataclass(frozen=True)
-class Resolution(Result):
-    """A question resolved: every player's outcome, and the verdict in one line (always
-    valid: a question that cannot happen is refused as bad input)."""
-
-    schema: ClassVar[str] = "eureka.arvuutin.check/1"
-    answer: int
-    marker: str
-    final: bool
-    outcomes: tuple                 # of question.Outcome, in the order played
-    verdict: Verdict
-
-    @property
-    def winners(self) -> list:
-        return [o.player for o in self.outcomes if o.won]
-
-    def json_fields(self) -> dict:
-        v = self.verdict
-        return {"answer": self.answer, "marker": self.marker, "final": self.final,
-                "winners": self.winners, "players": [o.to_json() for o in self.outcomes],
-                "valid": v.valid, "problem": v.problem, "reason": v.reason}
 
 
 def _decision(outcomes) -> str:

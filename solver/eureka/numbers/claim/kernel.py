@@ -1,14 +1,14 @@
 """Many claims judged at once: a compiled reading of claims.py's grammar and rules.
 
 `judge` reads a batch of claims (UTF-8 bytes, one after another) and judges each
-against its cards and target as claim.check does: the numbers written against the
+against its cards and target as verifier.check does: the numbers written against the
 cards in reading order, then every step in the order of evaluation, then the result
 written after '=', then the target. It reports what it found as codes and numbers
 (OUTCOMES), and the valid claim's text as claim.describe prints it. Whatever it cannot
-decide exactly it leaves to claim.check (FALLBACK): every syntax error (whose wording
-is claim.py's), powers where they are allowed, numbers past 18 digits, values past
+decide exactly it leaves to verifier.check (FALLBACK): every syntax error (whose wording
+is verifier.py's), powers where they are allowed, numbers past 18 digits, values past
 2^62, bracket nesting past 60 and claims past 120 tokens. The tests compare it with
-claim.check on every outcome.
+verifier.check on every outcome.
 """
 
 import numpy as np
@@ -61,7 +61,7 @@ def _space(c):
 def _scan(text, i, end):
     """(kind, code, next byte, character length) of the token at byte i: kind 0 end,
     1 number (code: its digits), 2 operator (code 1..5), 3 '(' 4 ')' (code 0 round,
-    1 square), 5 '=', -1 anything the kernel leaves to claim.check."""
+    1 square), 5 '=', -1 anything the kernel leaves to verifier.check."""
     c = text[i] if i < end else 0
     if i >= end:
         return 0, 0, i, 0
@@ -70,7 +70,7 @@ def _scan(text, i, end):
         while j < end and 48 <= text[j] <= 57:
             j += 1
         if j < end and (text[j] == 46 or text[j] == 44):
-            return -1, 0, j, 0               # decimals: claim.py words it
+            return -1, 0, j, 0               # decimals: verifier.py words it
         return 1, j - i, j, j - i
     if c == 43:
         return 2, _ADD, i + 1, 1
@@ -129,7 +129,7 @@ def _apply(op, at, n, n_stack, kind, pos, left, right, stack):
 def _parse(text, start, end, kind, value, pos, left, right, opstack, oppos, stack):
     """The claim as a tree in post-order (kind 0: number `value`, else operator `code`
     at character `pos`; left/right: child node indices); returns (nodes, claimed
-    result or -1, ok). ok False: anything claim.check must word or decide."""
+    result or -1, ok). ok False: anything verifier.check must word or decide."""
     # opstack: operator codes, 0 for '(' and 9 for '['; stack: node indices
     n_ops = 0
     n_stack = 0
@@ -301,7 +301,7 @@ def judge(text, starts, ends, cards, card_starts, targets, allowed, domain, sign
           outcome, info, shown, shown_starts, used, used_starts, work):
     """Judge claim k = text[starts[k]:ends[k]] (in order, apart) against cards[card_starts[k]:
     card_starts[k + 1]] and targets[k] (below 0: a target past 2^62, left to
-    claim.check): outcome[k] (OUTCOMES), info[k] (INFO), and for a valid claim its text
+    verifier.check): outcome[k] (OUTCOMES), info[k] (INFO), and for a valid claim its text
     in shown[shown_starts[k]:shown_starts[k] + info[k, 7]] (room: ROOM). The value made
     is info[k, 5:7] for a valid claim and a wrong or wrongly claimed result; the numbers
     written, ascending, are used[used_starts[k]:used_starts[k + 1]] (room: the bytes of
@@ -371,7 +371,7 @@ def judge_one(text, start, end, cards, c0, c1, target, allowed, domain, sign, si
             info[0], info[1] = pos[a], op
             return OPERATION
         if op == _POW:
-            return _fallback(info)                 # powers: claim.check decides
+            return _fallback(info)                 # powers: verifier.check decides
         an, ad, bn, bd = num[left[a]], den[left[a]], num[right[a]], den[right[a]]
         info[0], info[1], info[2], info[3], info[4] = pos[a], an, ad, bn, bd
         if op == _ADD or op == _SUB:

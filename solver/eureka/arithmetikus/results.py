@@ -1,10 +1,9 @@
-"""The Arithmetikus contract: the preset and its verbs (solve, check, score), each
-returning a Result that owns its JSON document and names its schema."""
+"""The results of Arithmetikus' verbs: each owns its JSON document and names its schema."""
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-from eureka.arithmetikus import game, record
+from eureka.arithmetikus import hands, record
 from eureka.contract import Result, Verdict, by_card_count, json_of
 from eureka.numbers import hint
 from eureka.text import plural
@@ -18,7 +17,7 @@ class Combinations(Result):
 
     schema: ClassVar[str] = "eureka.arithmetikus.solve/1"
     spielzahl: int
-    hand: game.Hand
+    hand: hands.Hand
     duell: bool
     combinations: tuple
     limit: int | None = None
@@ -36,11 +35,11 @@ class Combinations(Result):
         if self.duell:
             return "Nobody can call Stop: no combination makes the Spielzahl."
         return (f"No combination makes the Spielzahl: draw an extra card (at most "
-                f"{game.MAX_EXTRA} in a game, {plural(record.EXTRA_CARD_COST, 'card')} "
+                f"{hands.MAX_EXTRA} in a game, {plural(record.EXTRA_CARD_COST, 'card')} "
                 f"off each).")
 
     @property
-    def simplest(self) -> game.Combination | None:
+    def simplest(self) -> hands.Combination | None:
         """The simplest combination with the most cards (None: none makes it)."""
         return self.combinations[0] if self.combinations else None
 
@@ -63,9 +62,9 @@ class CombinationHint(Result):
 
     schema: ClassVar[str] = "eureka.arithmetikus.hint/1"
     spielzahl: int
-    hand: game.Hand
+    hand: hands.Hand
     level: int
-    simplest: game.Combination | None
+    simplest: hands.Combination | None
 
     @property
     def solvable(self) -> bool:
@@ -80,7 +79,7 @@ class CombinationHint(Result):
         return hint.shown_steps(self.simplest and self.simplest.equation.form, self.level)
 
     @property
-    def answer(self) -> game.Combination | None:
+    def answer(self) -> hands.Combination | None:
         return self.simplest if self.level == 3 else None
 
     def verdict(self) -> str:
@@ -103,7 +102,7 @@ class ClaimVerdict(Result):
 
     schema: ClassVar[str] = "eureka.arithmetikus.check/1"
     spielzahl: int
-    hand: game.Hand
+    hand: hands.Hand
     claim: str
     verdict: Verdict
     joker: int | None               # the value a valid claim gives the joker
@@ -114,62 +113,3 @@ class ClaimVerdict(Result):
         del verdict["action"]                      # Arithmetikus has no forced move
         return {"spielzahl": self.spielzahl, "hand": self.hand.names(), "claim": self.claim,
                 **verdict, "joker": self.joker, "card_count": self.card_count}
-
-
-class Arithmetikus:
-    """Arithmetikus Classic: 48 cards 1–24 and a joker, a hand of 4 and at most two
-    extra cards (2 cards off each), + − × ÷ over whole numbers, the Spielzahl face up;
-    the Duell lays out 4 shared cards."""
-
-    name = "arithmetikus"
-    deck = game.DECK
-    joker = game.JOKER
-    joker_values = game.JOKER_VALUES
-    hand_size, max_extra = game.HAND_SIZE, game.MAX_EXTRA
-    extra_card_cost = record.EXTRA_CARD_COST
-    duell_cards = game.DUELL_CARDS
-    rules = game.RULES
-
-    def hand(self, cards, spielzahl: int) -> game.Hand:
-        """The cards as written (1–24, J), checked against the deck less the Spielzahl."""
-        return game.parse_hand(cards, game.check_spielzahl(spielzahl))
-
-    def solve(self, spielzahl: int, cards, duell: bool = False,
-              limit: int | None = None) -> Combinations:
-        """Every combination of the cards making the Spielzahl; `duell`: the cards are
-        the four shared ones; `limit`: list at most that many (the counts stay whole)."""
-        hand = self.hand(cards, spielzahl)
-        if duell:
-            game.check_duell(hand)
-        return Combinations(spielzahl, hand, duell,
-                            tuple(game.combinations(hand, spielzahl)), limit)
-
-    def hint(self, spielzahl: int, cards, level: int = 1) -> CombinationHint:
-        """A hint towards the simplest combination with the most cards: level 1
-        whether one makes the Spielzahl and with how many cards, 2 also its first step,
-        3 the whole combination."""
-        return CombinationHint(spielzahl, self.hand(cards, spielzahl), hint.check_level(level),
-                               self.solve(spielzahl, cards).simplest)
-
-    def check(self, claim: str, spielzahl: int, cards) -> ClaimVerdict:
-        """Judge a claimed combination (the joker written J(5), or as a number the hand
-        lacks); a combination with more cards is offered as `better`."""
-        hand = self.hand(cards, spielzahl)
-        checked = game.check(claim, hand, spielzahl)
-        v = checked.verdict
-        count = len(v.cards_used) if v.valid else 0
-        best = game.most_cards(hand, spielzahl)
-        better = best if best is not None and len(best.cards) > count else None
-        if not v.valid:
-            verdict = Verdict(False, v.reason, v.problem, better)
-            return ClaimVerdict(spielzahl, hand, claim, verdict, None, 0)
-        joker = f" (the joker as {checked.joker})" if checked.joker is not None else ""
-        verdict = Verdict(True, v.reason + joker, None, better)
-        return ClaimVerdict(spielzahl, hand, claim, verdict, checked.joker, count)
-
-    def score(self, text: str) -> record.Evaluation:
-        """Evaluate a finished game's record in the rulebook's order."""
-        return record.evaluate(text)
-
-
-GAME = Arithmetikus()

@@ -2,10 +2,10 @@
 
 `judge` judges claims (cards, target, answer) exactly as NumbersGame.check does
 without the search for a better answer. Claims are judged a chunk at a time by the
-compiled kernel (claim_kernel.py); whatever it leaves open, claim.check decides. An
+compiled kernel (kernel.py); whatever it leaves open, verifier.check decides. An
 answer that cannot be read is a verdict (problem 'malformed'), never an error.
 `check_lines` does the same for JSON lines (`{"cards": [...], "target": N, "answer":
-"..."}`): the compiled reader (claim_lines.py) reads the lines of the common shape, the
+"..."}`): the compiled reader (reader.py) reads the lines of the common shape, the
 Python reading here every other line, reporting a line that cannot be read with its
 number; the chunks are spread over worker processes. Memory does not grow with the
 input: a few chunks are in flight at a time, each of at most CHUNK lines and about
@@ -23,7 +23,7 @@ import numpy as np
 
 from eureka.contract import Result, json_of
 from eureka.errors import ClaimSyntaxError, EurekaError
-from eureka.numbers import claim, claim_kernel, claim_lines
+from eureka.numbers.claim import kernel, reader, verifier
 from eureka.text import MOST_BYTES
 
 CHUNK = 4096
@@ -169,29 +169,29 @@ def _chunk_text(game, first: int, lines: list) -> str:
     starts = _offsets(map(len, raw))
     n = len(raw)
     status = np.empty(n, np.int64)
-    cards = np.empty(claim_lines.room(len(buf), n), np.int64)
+    cards = np.empty(reader.room(len(buf), n), np.int64)
     card_starts = np.zeros(n + 1, np.int64)
     targets = np.empty(n, np.int64)
     answer_starts, answer_ends = np.zeros(n, np.int64), np.zeros(n, np.int64)
     text = np.frombuffer(buf, np.uint8)
-    claim_lines.read(text, starts, *claim_lines.game_limits(game), status, cards, card_starts,
+    reader.read(text, starts, *reader.game_limits(game), status, cards, card_starts,
                      targets, answer_starts, answer_ends)
     counts = np.diff(card_starts)
     refused = np.diff(starts) > LONGEST_LINE                  # _read says why
     if game.most_cards is not None:         # the compiled reader knows exact sizes only
         refused |= counts > game.most_cards
-    status[refused] = claim_lines.SLOW
-    fast = np.flatnonzero(status == claim_lines.FAST)
+    status[refused] = reader.SLOW
+    fast = np.flatnonzero(status == reader.FAST)
     written = _Written(game, text, answer_starts[fast], answer_ends[fast],
-                       cards[:card_starts[-1]][np.repeat(status == claim_lines.FAST, counts)],
+                       cards[:card_starts[-1]][np.repeat(status == reader.FAST, counts)],
                        _offsets(counts[fast]), targets[fast])
     out, slow = [], []
     k = 0
     for at, how in enumerate(status.tolist()):
-        if how == claim_lines.FAST:
+        if how == reader.FAST:
             out.append(_line_text(*written.fields(k, first + at, buf)))
             k += 1
-        elif how == claim_lines.SLOW:
+        elif how == reader.SLOW:
             slow.append((len(out), first + at, raw[at]))
             out.append("")
     hands = _Hands(game)
@@ -251,7 +251,7 @@ class _Hands:
         found = self.known.get(key)
         if found is None:
             try:
-                found = claim.check_table(self.game.hand(cards), self.game.rules)
+                found = verifier.check_table(self.game.hand(cards), self.game.rules)
             except EurekaError as e:
                 found = e
             if len(self.known) >= _HANDS_KEPT:
@@ -306,7 +306,7 @@ def _kernel_verdicts(game, claims: list) -> list:
     if not claims:
         return []
     texts = [c[3].encode() for c in claims]
-    largest = claim_kernel.LARGEST
+    largest = kernel.LARGEST
     small = [all(0 <= v < largest for v in c[1]) and c[2] < largest for c in claims]
     starts = _offsets(map(len, texts))
     cards = np.fromiter(chain.from_iterable(c[1] if ok else () for c, ok in
@@ -318,16 +318,16 @@ def _kernel_verdicts(game, claims: list) -> list:
     return [ClaimLine(*written.fields(k, c[0], None, c)) for k, c in enumerate(claims)]
 
 
-_SIGNS = claim_kernel.signs()
-_MAKES_A_VALUE = (claim_kernel.VALID, claim_kernel.CLAIMED_RESULT, claim_kernel.WRONG_RESULT)
+_SIGNS = kernel.signs()
+_MAKES_A_VALUE = (kernel.VALID, kernel.CLAIMED_RESULT, kernel.WRONG_RESULT)
 
 
 def _rules(game) -> tuple:
     """The kernel's arguments for the game's rules: the operations allowed, the domain,
     the signs it prints."""
     rules = game.rules
-    return (np.array([op in rules.ops for op in claim_kernel.OPS]),
-            claim_kernel.DOMAINS[rules.domain], *_SIGNS)
+    return (np.array([op in rules.ops for op in kernel.OPS]),
+            kernel.DOMAINS[rules.domain], *_SIGNS)
 
 
 class _Written:
@@ -338,19 +338,19 @@ class _Written:
     def __init__(self, game, text, starts, ends, cards, card_starts, targets):
         n = len(starts)
         self.game = game
-        long = np.flatnonzero(ends - starts > claim.LONGEST_ANSWER)  # bytes >= characters
+        long = np.flatnonzero(ends - starts > verifier.LONGEST_ANSWER)  # bytes >= characters
         read = ends.copy()
         read[long] = starts[long]                       # not read by the kernel: below
         outcome = np.empty(n, np.int64)
-        info = np.empty((n, claim_kernel.INFO), np.int64)
-        room = claim_kernel.ROOM * int((read - starts).sum()) + claim_kernel.ROOM_EACH * n
+        info = np.empty((n, kernel.INFO), np.int64)
+        room = kernel.ROOM * int((read - starts).sum()) + kernel.ROOM_EACH * n
         shown = np.empty(room, np.uint8)
         shown_starts = np.zeros(n + 1, np.int64)
         used = np.empty(int((read - starts).sum()) + n, np.int64)
         used_starts = np.zeros(n + 1, np.int64)
-        claim_kernel.judge(text, starts, read, cards, card_starts, targets, *_rules(game), outcome,
-                           info, shown, shown_starts, used, used_starts, claim_kernel.scratch())
-        outcome[long] = claim_kernel.FALLBACK       # claim.check: too long, unless multi-byte
+        kernel.judge(text, starts, read, cards, card_starts, targets, *_rules(game), outcome,
+                           info, shown, shown_starts, used, used_starts, kernel.scratch())
+        outcome[long] = kernel.FALLBACK       # verifier.check: too long, unless multi-byte
         self.outcome, self.info, self.shown = outcome.tolist(), info.tolist(), shown.tobytes()
         self.shown_starts = shown_starts.tolist()
         self.used, self.used_starts = used[:used_starts[-1]].tolist(), used_starts.tolist()
@@ -369,46 +369,46 @@ class _Written:
             target = self.targets[k]
         else:
             hand, target = item[1], item[2]
-        if outcome == claim_kernel.FALLBACK:
+        if outcome == kernel.FALLBACK:
             answer = buf[self.starts[k]:self.ends[k]].decode("utf-8", "replace") \
                 if item is None else item[3]
             return _checked(self.game, (line, hand, target, answer))
         numbers = tuple(self.used[self.used_starts[k]:self.used_starts[k + 1]])
         value = _number(info[5], info[6]) if outcome in _MAKES_A_VALUE else None
-        if outcome != claim_kernel.VALID:
+        if outcome != kernel.VALID:
             problem, reason = _problem(outcome, info, hand, target, value,
                                        self.game.rules.domain)
             return line, False, problem, reason, value, numbers
         at = self.shown_starts[k]
-        reason = claim.valid_reason(self.shown[at:at + info[7]].decode(), value)
+        reason = verifier.valid_reason(self.shown[at:at + info[7]].decode(), value)
         if self.game.every_card and len(numbers) < len(hand):
-            v = self.game.verdict(claim.Verdict(True, None, reason, value, numbers), hand)
+            v = self.game.verdict(verifier.Judgement(True, None, reason, value, numbers), hand)
             return line, v.valid, v.problem, v.reason, value, numbers
         return line, True, None, reason, value, numbers
 
 
 def _problem(outcome: int, info: list, hand, target, value, domain: str) -> tuple:
     """(problem, reason) of an invalid claim from the kernel's numbers, worded by
-    claim.py."""
+    verifier.py."""
     pos = info[0]
-    if outcome == claim_kernel.CARD_MISSING:
-        return "card-missing", claim.missing_card(info[0], hand)
-    if outcome == claim_kernel.CARD_TWICE:
-        return "card-twice", claim.card_twice(info[0], info[7], info[1])
-    if outcome == claim_kernel.OPERATION:
-        return "operation", claim.not_allowed(claim_kernel.OPS[info[1] - 1], pos)
-    if outcome == claim_kernel.CLAIMED_RESULT:
-        return "claimed-result", claim.claimed_otherwise(value, info[1])
-    if outcome == claim_kernel.WRONG_RESULT:
-        return "wrong-result", claim.wrong_result(value, target)
+    if outcome == kernel.CARD_MISSING:
+        return "card-missing", verifier.missing_card(info[0], hand)
+    if outcome == kernel.CARD_TWICE:
+        return "card-twice", verifier.card_twice(info[0], info[7], info[1])
+    if outcome == kernel.OPERATION:
+        return "operation", verifier.not_allowed(kernel.OPS[info[1] - 1], pos)
+    if outcome == kernel.CLAIMED_RESULT:
+        return "claimed-result", verifier.claimed_otherwise(value, info[1])
+    if outcome == kernel.WRONG_RESULT:
+        return "wrong-result", verifier.wrong_result(value, target)
     a, b = _number(info[1], info[2]), _number(info[3], info[4])
-    if outcome == claim_kernel.DIVIDE_BY_ZERO:
-        return "domain", claim.division_by_zero(a, pos)
-    if outcome == claim_kernel.NOT_WHOLE:
-        return "domain", claim.not_whole(a, b, pos)
-    if outcome == claim_kernel.BELOW:
-        step = (a, claim_kernel.OPS[info[7] - 1], b, _number(info[5], info[6]))
-        return "domain", claim.below_lowest(*step, pos, domain)
+    if outcome == kernel.DIVIDE_BY_ZERO:
+        return "domain", verifier.division_by_zero(a, pos)
+    if outcome == kernel.NOT_WHOLE:
+        return "domain", verifier.not_whole(a, b, pos)
+    if outcome == kernel.BELOW:
+        step = (a, kernel.OPS[info[7] - 1], b, _number(info[5], info[6]))
+        return "domain", verifier.below_lowest(*step, pos, domain)
     raise AssertionError(f"no outcome {outcome}")
 
 
@@ -417,11 +417,11 @@ def _number(num: int, den: int):
 
 
 def _checked(game, item) -> tuple:
-    """One claim judged by claim.check (the kernel left it open), as ClaimLine's
+    """One claim judged by verifier.check (the kernel left it open), as ClaimLine's
     fields."""
     line, hand, target, answer = item
     try:
-        judged = claim.check(answer, hand, target, game.rules)
+        judged = verifier.check(answer, hand, target, game.rules)
     except ClaimSyntaxError as e:
         return line, False, "malformed", str(e), None, ()
     v = game.verdict(judged, hand)
