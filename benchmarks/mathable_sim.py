@@ -23,26 +23,15 @@ of work a second of CPU buys on this machine.
 
 import argparse
 import dataclasses
-import math
 import statistics
 import time
 
 import numpy as np
 
-from eureka import parallel
+from eureka import parallel, stats
 from eureka.benchmarks.mathable_policies import MoveClock, between, percent, signed
 from eureka.mathable import montecarlo
 from eureka.mathable import simulate as selfplay
-
-Z95 = 1.959964
-
-
-def wilson(successes: float, n: int) -> tuple:
-    """The Wilson 95% interval of a proportion (successes may be half-integers: ties)."""
-    p = successes / n
-    centre = (p + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
-    half = Z95 / (1 + Z95 ** 2 / n) * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n))
-    return centre - half, centre + half
 
 
 def calibrate(effort: montecarlo.Effort, games: int, seed: int) -> None:
@@ -129,7 +118,7 @@ def main(argv=None) -> None:
     row = summary.policy_rates[0]
     games = summary.played
     wins = row["win_rate"] * games
-    low, high = wilson(wins, games)
+    low, high = stats.wilson(wins / games, games)
     print(f"sim ({effort.candidates} candidates, {effort.plies} plies, "
           f"up to {effort.iterations} deals, work ≤ {effort.work or 0:,}, "
           f"{effort.rollout} rollouts) vs optimal: {games} "

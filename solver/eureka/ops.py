@@ -10,17 +10,25 @@ from typing import Callable
 @dataclass(frozen=True)
 class Operator:
     """One operation: its code (the ASCII form), its sign for people, every spelling a
-    claim may use, and its exact function on whole numbers and fractions."""
+    claim may use, its exact function on whole numbers and fractions, and how tightly
+    it binds (`precedence`: 1 adding, 2 multiplying, 3 the power)."""
 
     code: str
     sign: str
     name: str
     spellings: tuple
     apply: Callable
+    precedence: int
 
     def shown(self, ascii: bool = False) -> str:
         """The operation as printed: the sign, or its ASCII form."""
         return self.code if ascii else self.sign
+
+    def spaced(self, ascii: bool = False) -> str:
+        """The operation as written between its operands: ' × ' (or ' * '), but '^'
+        unspaced."""
+        shown = self.shown(ascii)
+        return shown if self.code == "^" else f" {shown} "
 
 
 def _divide(a, b):
@@ -30,11 +38,11 @@ def _divide(a, b):
 
 
 OPERATORS = {op.code: op for op in (
-    Operator("+", "+", "add", ("+",), operator.add),
-    Operator("-", "\u2212", "subtract", ("-", "\u2212", "\u2013"), operator.sub),
-    Operator("*", "\u00d7", "multiply", ("*", "x", "X", "\u00d7", "\u00b7"), operator.mul),
-    Operator("/", "\u00f7", "divide", ("/", "\u00f7", ":"), _divide),
-    Operator("^", "^", "power", ("^",), operator.pow),
+    Operator("+", "+", "add", ("+",), operator.add, 1),
+    Operator("-", "\u2212", "subtract", ("-", "\u2212", "\u2013"), operator.sub, 1),
+    Operator("*", "\u00d7", "multiply", ("*", "x", "X", "\u00d7", "\u00b7"), operator.mul, 2),
+    Operator("/", "\u00f7", "divide", ("/", "\u00f7", ":"), _divide, 2),
+    Operator("^", "^", "power", ("^",), operator.pow, 3),
 )}
 
 CODES = "".join(OPERATORS)
@@ -58,6 +66,20 @@ _TO_ASCII = str.maketrans({op.sign: op.code for op in OPERATORS.values()})
 def sign(code: str, ascii: bool = False) -> str:
     """The printed form of the operation `code` ('*' -> '×', or '*' with ascii)."""
     return OPERATORS[code].shown(ascii)
+
+
+def spaced(code: str, ascii: bool = False) -> str:
+    """The operation `code` as written between its operands ('*' -> ' × ', '^' -> '^')."""
+    return OPERATORS[code].spaced(ascii)
+
+
+def bracketed(outer: str, inner: str, right: bool) -> bool:
+    """Whether an operand that is itself the operation `inner`, on the left of the
+    operation `outer` (or on its right), is written in brackets: when it binds less
+    tightly, or as tightly on the side `outer` does not group from ('^' groups from the
+    right, the others from the left: 2 − (3 − 1), (2 ^ 3) ^ 2)."""
+    p, q = OPERATORS[outer].precedence, OPERATORS[inner].precedence
+    return q < p or (q == p and right != (outer == "^"))
 
 
 def to_ascii(text: str) -> str:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eureka import parallel
+from eureka import parallel, stats
 from eureka.arquimedes import kernels, options
 from eureka.arquimedes import simulate as sim
 from eureka.arquimedes.plays import plays
@@ -50,7 +50,7 @@ def test_the_summary_in_batches_is_the_summary_of_every_game(monkeypatch, strate
         assert seat["wins"] == int((winners == p).sum())
         assert seat["tokens_per_round"] == pytest.approx(tokens[:, :, p].mean())
         assert seat["tokens_per_game"] == pytest.approx(tokens[:, :, p].sum(axis=1).mean())
-        assert seat["ci95"] == list(sim.wilson(seat["wins"], games))
+        assert seat["ci95"] == list(stats.wilson(seat["wins"] / games, games))
     flat = turns.ravel()
     assert s.rounds["turns"] == pytest.approx({
         "mean": flat.mean(), "median": np.median(flat), "p90": np.percentile(flat, 90),

@@ -446,13 +446,6 @@ def test_the_help_states_the_library_defaults():
     assert effort.seconds is None and "default: no time limit" in text
 
 
-def test_the_benchmark_wilson_interval():
-    from eureka.benchmarks.mathable_sim import wilson
-
-    low, high = wilson(6, 10)                   # the textbook case: 6 of 10
-    assert round(low, 4) == 0.3127 and round(high, 4) == 0.8318
-    assert wilson(10, 10)[1] == pytest.approx(1.0) and wilson(0, 10)[0] == pytest.approx(0)
-
 
 def test_every_rollout_has_a_ranking_and_a_search_cost():
     """The rollouts the contract offers (game.ROLLOUTS) are those montecarlo can play."""

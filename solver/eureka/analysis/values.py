@@ -20,8 +20,9 @@ checked against the engine deal by deal (docs/ANALYSIS.md).
 import numpy as np
 
 from eureka import parallel
+from eureka.heaps import heapsort
 from eureka.jit import njit
-from eureka.numbers.kernels import heapsort, power
+from eureka.numbers.kernels import power
 
 
 @njit(cache=True)

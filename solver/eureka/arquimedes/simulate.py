@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from eureka import parallel
+from eureka import parallel, stats
 from eureka.arquimedes import kernels
 from eureka.arquimedes.cards import MAX_PLAYERS, MIN_PLAYERS, STRATEGIES
 from eureka.arquimedes.options import check_games, check_samples
@@ -26,7 +26,6 @@ from eureka.errors import EurekaError
 
 CHUNK = 20_000                       # games per kernel call (one progress step)
 ROLLOUTS_PER_CALL = 1 << 18          # options × deals per kernel call
-Z95 = 1.959964
 
 
 def strategy_code(name: str) -> int:
@@ -43,14 +42,6 @@ def strategy_codes(names) -> np.ndarray:
         raise EurekaError(f"Arquimedes is played by {MIN_PLAYERS}–{MAX_PLAYERS} players, "
                           f"not {len(names)}")
     return np.array(codes, np.int64)
-
-
-def wilson(successes: int, n: int) -> tuple:
-    """The 95% Wilson score interval of a proportion."""
-    p = successes / n
-    centre = (p + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / (1 + Z95 ** 2 / n)
-    return centre - half, centre + half
 
 
 def played(first, count, players, codes, deck, mask, seed, threads):
@@ -91,7 +82,7 @@ def simulate(games: int, strategies, seed: int = 0, joker: bool = True,
     rounds = games * kernels.ROUNDS
     seats = []
     for name, won, tok in zip(strategies, wins.tolist(), tokens.tolist()):
-        low, high = wilson(won, games)
+        low, high = stats.wilson(won / games, games)
         seats.append({"strategy": name, "wins": won, "win_rate": won / games,
                       "ci95": [low, high], "tokens_per_round": tok / rounds,
                       "tokens_per_game": tok / games})

@@ -21,6 +21,7 @@ set's squares and the squares it interacts with are bit masks over the padded bo
 import numpy as np
 from numba import prange
 
+from eureka.heaps import keep_largest
 from eureka.jit import inlined, njit
 from eureka.mathable import hashtable
 from eureka.mathable.bound import SCRATCH, order_bound
@@ -495,13 +496,7 @@ def best_packings(keys, info, which, rack_cnt, radix, subsets, bonus, limit, sca
         key = (got[d2] + (bonus if tokens[d2] == full else 0)) * scale + offset[
             everything - used[d2]]
         if key >= thr:
-            if hn < limit:
-                heap[hn] = key
-                hn += 1
-                _sift_up(heap, hn - 1)
-            elif key > heap[0]:
-                heap[0] = key
-                _sift_down(heap, hn)
+            hn = keep_largest(heap, hn, limit, key)
             if nf == cap:
                 cap *= 2
                 found2 = np.full((cap, MAX_RACK), -1, dtype=np.int64)
@@ -520,28 +515,6 @@ def best_packings(keys, info, which, rack_cnt, radix, subsets, bonus, limit, sca
     thr = max(floor, heap[0] if hn == limit else floor)
     keep = fkey[:nf] >= thr
     return fkey[:nf][keep], fscore[:nf][keep], fsize[:nf][keep], found[:nf][keep]
-
-
-@inlined
-def _sift_up(heap, i):
-    while i > 0 and heap[(i - 1) // 2] > heap[i]:
-        heap[i], heap[(i - 1) // 2] = heap[(i - 1) // 2], heap[i]
-        i = (i - 1) // 2
-
-
-@inlined
-def _sift_down(heap, hn):
-    i = 0
-    while True:
-        small, a, b = i, 2 * i + 1, 2 * i + 2
-        if a < hn and heap[a] < heap[small]:
-            small = a
-        if b < hn and heap[b] < heap[small]:
-            small = b
-        if small == i:
-            return
-        heap[i], heap[small] = heap[small], heap[i]
-        i = small
 
 
 @njit(cache=True)

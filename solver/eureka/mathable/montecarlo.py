@@ -33,7 +33,6 @@ game ends, and each holder's tokens are deducted instead of valued as a leave.
 """
 
 import dataclasses
-import math
 import statistics
 import time
 from collections import Counter
@@ -43,7 +42,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from eureka import parallel
+from eureka import parallel, stats
 from eureka.errors import EurekaError
 from eureka.mathable.leave import leave_value
 from eureka.mathable.options import ROLLOUTS
@@ -53,7 +52,6 @@ from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus, token_set
 
 ROUND = 8                   # deals between the checks of the time budget and pruning
 PRUNE_AFTER = 2 * ROUND     # deals before a candidate may be dropped
-Z95 = 1.96
 RANKED_BY = {"equity": "equity", "optimal": "score"}     # rollout policy -> ranked's key
 LIMITS = {"candidates": (1, 50), "plies": (0, 8), "iterations": (1, 100_000),
           "work": (1, 10 ** 12)}
@@ -139,8 +137,7 @@ class Candidate:
     @property
     def half(self) -> float:
         """Half the width of the 95% interval of the mean (0 below two deals)."""
-        n = len(self.values)
-        return Z95 * statistics.stdev(self.values) / math.sqrt(n) if n > 1 else 0.0
+        return stats.half_width(self.values)
 
     @property
     def win_probability(self) -> float | None:
@@ -287,7 +284,7 @@ def _survivors(live: list, values: list) -> list:
     kept = []
     for c in live:
         diffs = [a - b for a, b in zip(values[c], values[leader])]
-        spread = Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+        spread = stats.half_width(diffs)
         if c == leader or statistics.fmean(diffs) + spread >= 0:
             kept.append(c)
     return kept

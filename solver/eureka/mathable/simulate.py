@@ -46,7 +46,6 @@ the deals, and `game_record` writes a game out as a record with every holder.
 """
 
 import dataclasses
-import math
 import operator
 import statistics
 from collections import Counter
@@ -56,7 +55,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from eureka import parallel
+from eureka import parallel, stats
 from eureka.contract import Result
 from eureka.errors import EurekaError
 from eureka.mathable import record as records
@@ -349,27 +348,6 @@ def _span(xs) -> dict:
     return {"mean": statistics.fmean(xs), "min": min(xs), "max": max(xs)}
 
 
-Z95 = 1.959964                    # the normal distribution's two-sided 95% quantile
-
-
-def interval(xs) -> list | None:
-    """The normal 95% interval of the mean of xs: mean ± Z95 · sd / √n (sd the sample
-    standard deviation); None for fewer than 2 values."""
-    if len(xs) < 2:
-        return None
-    mean, half = statistics.fmean(xs), Z95 * statistics.stdev(xs) / math.sqrt(len(xs))
-    return [mean - half, mean + half]
-
-
-def wilson(p: float, n: float) -> list:
-    """The Wilson score 95% interval of a rate p observed over n trials."""
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return [0.0 if p <= 0 else max(0.0, centre - half),       # exact at 0 and 1
-            1.0 if p >= 1 else min(1.0, centre + half)]
-
-
 def win_interval(deal_rates, games: int) -> list:
     """The 95% interval of a win rate from the rates of the deals (each the mean of
     its games, one per seat order): Wilson's, over the effective number of games
@@ -379,7 +357,7 @@ def win_interval(deal_rates, games: int) -> list:
     p, deals = statistics.fmean(deal_rates), len(deal_rates)
     v = statistics.variance(deal_rates) / deals if deals > 1 else 0.0
     n = min(games, p * (1 - p) / v) if v > 0 and 0 < p < 1 else deals
-    return wilson(p, n)
+    return list(stats.wilson(p, n))
 
 
 def shares(scores) -> list:
@@ -416,7 +394,7 @@ def by_policy(results, policies, orders: int) -> list:
                      "win_rate": statistics.fmean(wins),
                      "win_interval": win_interval(per_deal(wins), len(wins)),
                      "spread": statistics.fmean(spreads),
-                     "spread_interval": interval(per_deal(spreads))})
+                     "spread_interval": stats.mean_interval(per_deal(spreads))})
     return rows
 
 

@@ -29,6 +29,7 @@ I/O.
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from eureka.heaps import heapsort
 from eureka.jit import njit, plain
 from eureka.ops import ADD, DIVIDE, MULTIPLY, POWER, SUBTRACT
 
@@ -315,34 +316,6 @@ def _unique_into(buf, n, marks, out, m):
             out[m] = buf[i]
             m += 1
     return m
-
-
-@plain
-def heapsort(buf, n):
-    """Sort buf[:n] in place (no allocation)."""
-    for root in range(n // 2 - 1, -1, -1):
-        _sift(buf, root, n)
-    for end in range(n - 1, 0, -1):
-        top = buf[0]
-        buf[0] = buf[end]
-        buf[end] = top
-        _sift(buf, 0, end)
-
-
-@plain
-def _sift(buf, root, n):
-    """Move buf[root] down the max-heap buf[:n] to its place."""
-    v = buf[root]
-    child = 2 * root + 1
-    while child < n:
-        if child + 1 < n and buf[child + 1] > buf[child]:
-            child += 1
-        if buf[child] <= v:
-            break
-        buf[root] = buf[child]
-        root = child
-        child = 2 * root + 1
-    buf[root] = v
 
 
 @njit(cache=True)

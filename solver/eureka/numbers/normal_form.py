@@ -20,17 +20,13 @@ goes below 0).
 from fractions import Fraction
 from math import prod
 
-from eureka.ops import sign, to_ascii
+from eureka.ops import CODES, spaced, to_ascii
 
 LEAF, SUM, PRODUCT, POWER = 0, 1, 2, 3
 
 
-def _spaced(ascii: bool) -> dict:
-    """Each operation as printed between its operands: ' × ' (or ' * '), '^' unspaced."""
-    return {code: code if code == "^" else f" {sign(code, ascii)} " for code in "+-*/^"}
-
-
-_SHOWN = {False: _spaced(False), True: _spaced(True)}
+_SHOWN = {ascii: {code: spaced(code, ascii) for code in CODES} for ascii in (False, True)}
+"""Each operation as written between its operands (ops.spaced), in signs or in ASCII."""
 
 
 JOKER = "J"

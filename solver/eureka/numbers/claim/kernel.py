@@ -37,14 +37,15 @@ the length of a valid claim's text), [8] how many numbers are written."""
 
 # the kernel's byte codes for the one-character spellings (ops.SPELLINGS)
 _ADD, _SUB, _MUL, _DIV, _POW = (1 + k for k in (ADD, SUBTRACT, MULTIPLY, DIVIDE, POWER))
-_PREC = np.zeros(1 + len(CODES), np.int64)
-_PREC[[_ADD, _SUB, _MUL, _DIV, _POW]] = 1, 1, 2, 2, 3
-_SIGN = (b"",) + tuple(OPERATORS[code].sign.encode() for code in CODES)
+_PREC = np.array([0] + [OPERATORS[code].precedence for code in CODES], np.int64)
+"""How tightly operation code k binds (ops.Operator.precedence); 0 for a number."""
+_SIGN = (b"",) + tuple(OPERATORS[code].spaced().encode() for code in CODES)
 
 
 def signs() -> tuple:
-    """The signs claim.describe prints, as byte arrays the kernel writes."""
-    out = np.zeros((6, 3), np.uint8)
+    """The operations as verifier.describe writes them between their operands
+    (ops.spaced), as byte arrays the kernel writes."""
+    out = np.zeros((6, max(map(len, _SIGN))), np.uint8)
     size = np.zeros(6, np.int64)
     for k, s in enumerate(_SIGN):
         out[k, :len(s)] = list(s)
@@ -263,8 +264,8 @@ def _describe(node, kind, value, left, right, out, at, sign, size):
     for side in range(2):
         part = left[node] if side == 0 else right[node]
         inner = _PREC[kind[part]]
-        # the left part is bracketed below the sign's precedence (or at it, under ^),
-        # the right part at it too (but under ^)
+        # ops.bracketed: below the operation's precedence, or at it on the side the
+        # operation does not group from (^ groups from the right, the others the left)
         wrap = kind[part] != 0 and (inner < prec or (inner == prec and
                                                      (op == _POW) == (side == 0)))
         if wrap:
@@ -275,14 +276,8 @@ def _describe(node, kind, value, left, right, out, at, sign, size):
             out[at] = 41
             at += 1
         if side == 0:
-            if op != _POW:
-                out[at] = 32
-                at += 1
             for k in range(size[op]):
                 out[at] = sign[op, k]
-                at += 1
-            if op != _POW:
-                out[at] = 32
                 at += 1
     return at
 

@@ -14,7 +14,7 @@ from typing import NoReturn, Sequence, Union
 
 from eureka.errors import ClaimSyntaxError, HandError
 from eureka.numbers.rules import Rules
-from eureka.ops import SPELLINGS, sign
+from eureka.ops import SPELLINGS, bracketed, sign, spaced
 
 _OPEN = {"(": ")", "[": "]"}
 _CLOSE = {")": "(", "]": "["}
@@ -25,9 +25,6 @@ LONGEST_ANSWER = 4096
 """The most characters of a claim that are read (a long answer with spaces needs a few
 hundred): one that goes on is refused where it does, as its tree would take memory in
 proportion."""
-
-# How tightly each operation binds.
-_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "^": 3}
 
 
 @dataclass(frozen=True)
@@ -252,25 +249,16 @@ def _show(n: int) -> str:
 
 
 def describe(node: Node) -> str:
-    """The tree in infix with unicode symbols and only the brackets its shape needs."""
+    """The tree in infix with unicode symbols and only the brackets its shape needs
+    (ops.bracketed)."""
     if isinstance(node, Num):
         return _show(node.value)
-    prec = _PRECEDENCE[node.op]
     left, right = describe(node.left), describe(node.right)
-    if isinstance(node.left, BinOp):
-        lp = _PRECEDENCE[node.left.op]
-        # '^' groups to the right, so a '^' on its left needs brackets.
-        if lp < prec or (lp == prec and node.op == "^"):
-            left = f"({left})"
-    if isinstance(node.right, BinOp):
-        rp = _PRECEDENCE[node.right.op]
-        # '+ - * /' group to the left, so an equal-precedence right operand
-        # needs brackets to keep the tree's shape.
-        if rp < prec or (rp == prec and node.op != "^"):
-            right = f"({right})"
-    if node.op == "^":
-        return f"{left}^{right}"
-    return f"{left} {sign(node.op)} {right}"
+    if isinstance(node.left, BinOp) and bracketed(node.op, node.left.op, right=False):
+        left = f"({left})"
+    if isinstance(node.right, BinOp) and bracketed(node.op, node.right.op, right=True):
+        right = f"({right})"
+    return left + spaced(node.op) + right
 
 
 # --------------------------------------------------------------------------
