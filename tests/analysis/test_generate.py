@@ -2,23 +2,19 @@
 properties asked for, counted again by the brute-force oracle, and its answer passes the
 independent checker; impossible requests are one clear line."""
 
-import json
 import random
 from collections import Counter
 
 import pytest
-from click.testing import CliRunner
 
 from eureka.analysis import generate as gen
 from eureka.analysis.generate import Wanted, generate
-from eureka.cli.main import eureka
 from eureka.countdown import deal as countdown_deal
 from eureka.game24 import GAME as GAME24
 from eureka.numbers.claim import verifier
 from eureka.pitagoras import GAME as PITAGORAS
 from tests.numbers.test_engine_oracle import oracle_cards
 from tests.oracle import numbers as oracle
-from tests.schema_check import assert_valid
 
 FAST = Wanted(rated=False)
 
@@ -121,27 +117,3 @@ def test_a_run_the_first_block_ends_starts_no_process(monkeypatch):
                              workers=64))) == 2
 
 
-def test_json_lines_follow_the_schema():
-    result = CliRunner().invoke(eureka, ["generate", "game24", "--count", "3", "--seed",
-                                         "1", "--json", "--workers", "1"])
-    assert result.exit_code == 0, result.output
-    lines = [assert_valid(json.loads(line)) for line in result.stdout.splitlines()]
-    assert len(lines) == 3 and all(line["difficulty"]["level"] for line in lines)
-    for line in lines:
-        verdict = verifier.check(line["answer"], line["cards"], 24, GAME24.rules)
-        assert verdict.valid
-
-
-@pytest.mark.parametrize("args, message", [
-    (["game24", "--unsolvable", "--unique"], "--unsolvable puzzles have no answer"),
-    (["countdown", "--min-cards", "7"], "--min-cards 7: a countdown deal has 6 cards"),
-    (["arithmetikus", "--difficulty", "easy"], "Arithmetikus puzzles are not rated"),
-    (["game24", "--count", "0"], "0 is not between 1 and"),
-    (["chess"], "No such command 'chess'"),
-])
-def test_impossible_requests_are_one_clear_line(args, message):
-    result = CliRunner().invoke(eureka, ["generate", *args, "--workers", "1"])
-    assert result.exit_code == 2, result.output
-    assert result.stdout == "" and "Traceback" not in result.output
-    (line,) = result.stderr.splitlines()
-    assert message in line

@@ -5,11 +5,15 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
-from eureka import pitagoras
+from eureka import countdown, pitagoras
 from eureka.cli.main import eureka, solve
 from eureka.cli.numbers_cmds import PRESETS
 from eureka.cli.params import example as example_of
+from eureka.errors import HandError
+from tests.conftest import heavy
 from tests.schema_check import assert_valid
 
 TABLE = ["--cards", "2", "7", "6", "12", "15"]
@@ -497,3 +501,40 @@ def test_bench_refuses_an_unwritable_output():
     result = run("bench", "--puzzles", "1", "--out", "/nonexistent/folder/x.json")
     assert result.exit_code == 2
     assert result.stderr.startswith("error: cannot write the results to /nonexistent")
+
+
+def _solve(*args):
+    result = CliRunner().invoke(eureka, ["solve", "numbers", *args])
+    assert result.exit_code == 0, result.output
+    return result.stdout.splitlines()
+
+
+@heavy(40)
+@given(st.lists(st.integers(1, 9), min_size=2, max_size=4), st.integers(0, 30),
+       st.integers(0, 30))
+def test_streamed_and_limited_output_is_the_head_of_the_whole(cards, target, limit):
+    hand = ["--cards", *map(str, cards), "--target", str(target), "--no-trees"]
+    whole = [assert_valid(json.loads(line)) for line in _solve(*hand, "--jsonl")]
+    head = [assert_valid(json.loads(line)) for line in
+            _solve(*hand, "--jsonl", "--limit", str(limit))]
+    assert head[0] == {**whole[0], "limit": limit}
+    assert head[1:] == whole[1:limit + 1]
+    document = assert_valid(json.loads("\n".join(_solve(*hand, "--json"))))
+    assert [{k: v for k, v in line.items() if k not in ("schema", "line")}
+            for line in whole[1:]] == document["equations"]
+    text = _solve(*hand)
+    listed = [line[4:] for line in text if line.startswith("    ") and "more" not in line]
+    assert listed == [f"{line['equation']} = {target}" for line in whole[1:]]
+    limited = [line[4:] for line in _solve(*hand, "--limit", str(limit))
+               if line.startswith("    ") and "more (--limit" not in line]
+    assert limited == listed[:limit]
+
+
+def test_countdown_deals_six_numbers_at_most():
+    cards = [str(n) for n in range(1, 11)]
+    result = run("solve", "countdown", "--cards", *cards, "--target", "500")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == ("error: Countdown deals 6 cards at most, not 10 (more: "
+                             "--any-numbers, or eureka solve numbers)\n")
+    with pytest.raises(HandError, match="at most, not 7"):
+        countdown.GAME.check("1+2", [1, 2, 3, 4, 5, 6, 7], 3)

@@ -3,14 +3,11 @@ rules, the position checks and budget, the command, and the "endgame" policy."""
 
 import functools
 import itertools
-import json
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eureka.cli.main import eureka
 from eureka.errors import SearchTooLarge
 from eureka.mathable import GAME, simulate
 from eureka.mathable.board import START, PositionError
@@ -24,11 +21,10 @@ from eureka.mathable.solve import CELLS, board_array
 from eureka.mathable.tokens import token_set
 from tests.oracle import mathable as oracle
 from tests.oracle import mathable_endgame as brute
-from tests.paths import DATA, EXAMPLES
+from tests.paths import EXAMPLES
 from tests.schema_check import assert_valid
 
 EXAMPLE = EXAMPLES / "mathable_endgame.txt"
-BEYOND = DATA / "mathable" / "endgame_beyond_budget.txt"     # self-play, seed 49
 VALUES = sorted(token_set(126))
 
 
@@ -193,44 +189,6 @@ def test_the_budget_refuses_at_once():
     with pytest.raises(SearchTooLarge, match="too large to solve exactly"):
         budget(grid, holder, holder)
     budget(grid, holder[:ALWAYS], holder[:ALWAYS])          # always answered
-
-
-def run(*args, stdin=None):
-    return CliRunner().invoke(eureka, list(args), input=stdin)
-
-
-def test_the_command_prints_the_value_and_the_line():
-    result = run("solve", "mathable", "--position", str(EXAMPLE), "--endgame",
-                 "--no-board")
-    assert result.exit_code == 0, result.output
-    lines = result.stdout.splitlines()
-    assert lines[1].startswith("Exact value: -373 (mover − opp at the end, -402 now)")
-    assert lines[2].split() == ["1.", "mover", "28", "points", "H12=18", "F13=3",
-                                "F14=7"]
-    assert lines[-1] == "Final scores: mover 793, opp 1166"
-    board = run("solve", "mathable", "--position", str(EXAMPLE), "--endgame").stdout
-    assert board.split("([new] tokens):")[1].count("[") == 3
-
-
-def test_the_command_json():
-    result = run("solve", "mathable", "--position", str(EXAMPLE), "--endgame", "--json")
-    data = assert_valid(json.loads(result.stdout))
-    assert data["endgame_value"] == -373 and data["line"][0]["turn"] == "H12=18 F13=3 F14=7"
-    assert not any(p["may_draw"] for p in data["line"][0]["placements"])
-
-
-@pytest.mark.parametrize("args, text, message", [
-    (["--limit", "2"], None, "no --limit, --moves or --by"),
-    (["--by", "equity"], None, "no --limit, --moves or --by"),
-    ([], NO_OPPONENT, "needs the opponent's holder"),
-    ([], BAG_LEFT, "the bag is not empty"),
-    ([], BEYOND.read_text(), "too large to solve exactly: the holders have 4,901 and 268"),
-])
-def test_the_command_refuses_in_one_line(args, text, message):
-    position = ["--position", "-"] if text else ["--position", str(EXAMPLE)]
-    result = run("solve", "mathable", *position, "--endgame", *args, stdin=text)
-    assert result.exit_code == 2
-    assert message in result.output and len(result.output.strip().splitlines()) == 1
 
 
 # --- the policy --------------------------------------------------------------------------

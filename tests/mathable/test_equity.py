@@ -2,16 +2,12 @@
 (tests/oracle/mathable_equity.py), the leave table's two ways of valuing a leave, the
 `equity` policy and `solve mathable --by equity`."""
 
-import json
-from collections import Counter
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eureka.cli.main import eureka
 from eureka.errors import EurekaError, SearchTooLarge
 from eureka.mathable import GAME, leave, simulate, solve
 from eureka.mathable.options import POLICIES
@@ -115,7 +111,7 @@ def test_the_packaged_table():
 
 def test_equity_policy_plays_legal_games():
     """`equity` joins the policies; its games replay under the rules, reproducibly."""
-    from tests.mathable.test_simulate import play_checked
+    from tests.mathable.test_selfplay import play_checked
     assert {"optimal", "equity"} <= set(simulate.PLANNERS) and \
         set(simulate.PLANNERS) <= set(POLICIES)
     first, _ = play_checked(("equity", "optimal"), seed=3)
@@ -168,29 +164,3 @@ def test_unknown_ranking_refused():
         GAME.solve(GAME.position(), [1, 2], by="sum")
 
 
-def run(*args):
-    return CliRunner().invoke(eureka, list(args))
-
-
-def test_cli_by_equity():
-    rack = ["1", "8", "2", "12", "16", "42", "17"]
-    out = run("solve", "mathable", "--cards", *rack, "--by", "equity", "--limit", "2",
-              "--json")
-    assert out.exit_code == 0, out.output
-    data = json.loads(out.output)
-    assert data["by"] == "equity"
-    equities = [t["equity"] for t in data["turns"]]
-    assert equities == sorted(equities, reverse=True)
-    for t in data["turns"]:
-        placed = Counter(p["value"] for p in t["placements"])
-        assert Counter(t["leave"]) == Counter(map(int, rack)) - placed
-        assert t["equity"] == (leave.UNIT * t["points"] + leave.current().units(
-            t["leave"])) / leave.UNIT
-    text = run("solve", "mathable", "--cards", *rack, "--by", "equity", "--no-board")
-    assert text.exit_code == 0
-    assert "Best turn by equity:" in text.output and "; equity " in text.output
-    score = json.loads(run("solve", "mathable", "--cards", *rack, "--json").output)
-    assert score["by"] == "score" and "; equity" not in run(
-        "solve", "mathable", "--cards", *rack, "--no-board").output
-    bad = run("solve", "mathable", "--cards", *rack, "--by", "sum")
-    assert bad.exit_code != 0 and "Traceback" not in bad.output

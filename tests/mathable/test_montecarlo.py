@@ -3,27 +3,23 @@ the `sim` policy and `solve mathable --by sim`."""
 
 import dataclasses
 import functools
-import json
 from collections import Counter
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eureka.cli.main import eureka
 from eureka.errors import EurekaError, SearchTooLarge
 from eureka.mathable import GAME, montecarlo, solve
 from eureka.mathable import simulate as selfplay
 from eureka.mathable.leave import leave_value
 from eureka.mathable.legality import score_turn
 from eureka.mathable.options import ROLLOUTS
-from eureka.mathable.position import Position, render
+from eureka.mathable.position import Position
 from eureka.mathable.solve import best_turns, board_array, ranked
 from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, token_set
 from tests.oracle import mathable as oracle
-from tests.schema_check import assert_valid
 
 VALUES = sorted(token_set(126))
 OPENING_RACK = [1, 8, 2, 12, 16, 42, 17]
@@ -371,80 +367,6 @@ def test_the_sim_policy_plays_legal_games_that_repeat(monkeypatch, work):
 
 
 # --- solve mathable --by sim ---------------------------------------------------------------
-
-SIM = ["solve", "mathable", "--cards", *map(str, OPENING_RACK), "--by", "sim",
-       "--candidates", "4", "--iterations", "16", "--plies", "1", "--seed", "2"]
-
-
-def run(*args):
-    return CliRunner().invoke(eureka, list(args))
-
-
-def test_solve_by_sim_lists_each_candidate_with_its_interval():
-    result = run(*SIM, "--no-board")
-    assert result.exit_code == 0, result.output
-    lines = result.stdout.splitlines()
-    assert lines[1].startswith("Best turn by sim: ")
-    rows = lines[lines.index(next(x for x in lines if x.lstrip().startswith("#"))) + 1:]
-    assert len(rows) == 4 and all(" to " in row for row in rows)
-
-
-def test_solve_by_sim_json_repeats_and_follows_the_schema():
-    first, again = (assert_valid(json.loads(run(*SIM, "--json").stdout)) for _ in range(2))
-    assert first["by"] == "sim" and first["simulation"]["seed"] == 2
-    for doc in (first, again):
-        doc["simulation"].pop("elapsed")
-    assert first == again
-    sims = [t["simulation"] for t in first["turns"]]
-    assert all(s["low"] <= s["mean"] <= s["high"] and s["win_probability"] is None
-               for s in sims)
-    assert sims[0]["mean"] == max(s["mean"] for s in sims if s["iterations"] == 16)
-    assert first["simulation"]["rollout"] == montecarlo.Effort().rollout == "equity"
-    optimal = assert_valid(json.loads(run(*SIM, "--rollout", "optimal", "--json").stdout))
-    assert optimal["simulation"]["rollout"] == "optimal"
-    assert [t["simulation"] for t in optimal["turns"]] != sims
-
-
-def test_the_scores_of_a_position_give_the_win_probability(tmp_path):
-    grid = tmp_path / "scored.txt"
-    grid.write_text(render(oracle.start()) + "\nrack: " + " ".join(map(str, OPENING_RACK))
-                    + "\nscore: 30\nscore P2: 40\n")
-    doc = assert_valid(json.loads(run(*SIM, "--position", str(grid), "--json").stdout))
-    assert all(0 <= t["simulation"]["win_probability"] <= 1 for t in doc["turns"])
-    text = run(*SIM, "--position", str(grid), "--no-board").stdout
-    assert " win " in text
-
-
-@pytest.mark.parametrize("args, message", [
-    (["--iterations", "0"], "between 1 and 100,000"),
-    (["--candidates", "51"], "between 1 and 50"),
-    (["--plies", "x"], "not a whole number"),
-    (["--seconds", "-1"], "is not between 0.001 and"),
-    (["--seconds", "nan"], "is not between 0.001 and"),
-    (["--limit", "2"], "no --limit"),
-    (["--endgame"], "no --limit, --moves or --endgame"),
-    (["--rollout", "greedy"], "'greedy' is not one of 'equity', 'optimal'"),
-])
-def test_solve_by_sim_refuses_bad_options_in_one_line(args, message):
-    result = run(*SIM, *args)
-    assert result.exit_code == 2 and message in result.output
-    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
-
-
-def test_simulation_options_need_by_sim():
-    result = run("solve", "mathable", "--cards", "1", "8", "--seed", "3")
-    assert result.exit_code == 2 and "--seed is an option of --by sim" in result.output
-
-
-def test_the_help_states_the_library_defaults():
-    text = " ".join(run("solve", "mathable", "--help").stdout.split())
-    effort = montecarlo.Effort()
-    for option, value in (("candidates", effort.candidates),
-                          ("iterations", effort.iterations), ("plies", effort.plies),
-                          ("rollout", effort.rollout)):
-        assert f"--{option}" in text and f"(default {value}" in text
-    assert effort.seconds is None and "default: no time limit" in text
-
 
 
 def test_every_rollout_has_a_ranking_and_a_search_cost():

@@ -6,9 +6,7 @@ import functools
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from eureka.cli.main import eureka
 from eureka.mathable import GAME
 from eureka.mathable.leave import kept, leave_value
 from eureka.mathable.record import parse, write
@@ -140,59 +138,4 @@ def test_self_play_records_round_trip():
 
 # --- the command ------------------------------------------------------------------------
 
-def run(*args, stdin=None):
-    return CliRunner().invoke(eureka, list(args), input=stdin)
 
-
-@pytest.fixture(scope="module")
-def record_file(tmp_path_factory):
-    path = tmp_path_factory.mktemp("review") / "game.txt"
-    result = run("simulate", "mathable", "--games", "1", "--policies", "optimal,random",
-                 "--seed", "3", "--record", str(path))
-    assert result.exit_code == 0, result.output
-    return path
-
-
-def test_simulate_writes_a_record_that_check_reviews(record_file):
-    assert record_file.read_text() == write(game_record(("optimal", "random"), 3))
-    result = run("check", "mathable", str(record_file), "--review")
-    assert result.exit_code == 0, result.output
-    lines = result.stdout.splitlines()
-    assert lines[0].startswith(f"Review of {record_file}: 35 turns, 35 reviewed")
-    p1 = next(line for line in lines if line.startswith("P1 "))
-    assert p1.split()[1:4] == ["18/18", "0", "0.0"]
-
-
-def test_review_json_from_standard_input(record_file):
-    result = run("check", "mathable", "-", "--review", "--json",
-                 stdin=record_file.read_text())
-    assert result.exit_code == 0, result.output
-    data = assert_valid(json.loads(result.stdout))
-    assert data == json.loads(json.dumps(reviewed(("optimal", "random"), 3).to_json()
-                                         | {"record": "-"}))
-
-
-@pytest.mark.parametrize("text, fragment", [
-    ("P1 [1 2 99 12 16 17 42]: I8=12", "'99' is not a token"),
-    ("P1 [1 2 8 12 16 17 42: I8=12", "is not a player's name and holder"),
-    ("P1 [1 2 8] x: I8=12", "is not a player's name and holder"),
-    ("P1 [1 2 8 12 16 17 42 3]: I8=12", "a holder holds at most 7"),
-    ("P1 [1 2 8 12 16 17]: I8=12", "holds 6 tokens, but the replay has 7 on it"),
-    ("P1 [1 2 8 13 16 17 42]: I8=12", "I8=12 is not on P1's holder"),
-])
-def test_bad_holders_are_one_line_and_exit_2(text, fragment):
-    result = run("check", "mathable", "-", "--review", stdin=text)
-    assert result.exit_code == 2 and result.stdout == ""
-    assert result.stderr.count("\n") == 1 and fragment in result.stderr
-
-
-@pytest.mark.parametrize("args, fragment", [
-    (("--cards", "1", "2", "--review", "x.txt"), "--review takes a game record alone"),
-    (("--review", "a.txt", "b.txt"), "cannot read a.txt b.txt"),
-    (("--review",), "one game record"),
-    (("--review", "no-such-file.txt"), "no-such-file.txt"),
-])
-def test_review_bad_arguments(args, fragment):
-    result = run("check", "mathable", *args)
-    assert result.exit_code == 2 and fragment in result.stderr
-    assert result.stderr.count("\n") == 1

@@ -1,21 +1,16 @@
 """Listings: each equation's text as the slow renderer writes it, the listing's order,
 and the first N of it (--limit, streaming) exactly the first N of the whole."""
 
-import json
 
-from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
 from eureka import pitagoras
-from eureka.cli.main import eureka
 from eureka.numbers import normal_form
 from eureka.numbers.graph_texts import GraphTexts
 from eureka.numbers.solve import Group, search_for, solve
 from eureka.ops import to_ascii
-from tests.conftest import heavy
 from tests.oracle import infix as oracle
-from tests.schema_check import assert_valid
 from tests.strategies import hands, rulesets
 
 
@@ -96,33 +91,6 @@ def test_the_first_n_are_the_first_n_of_the_whole_listing(problem, limit):
     assert solution.distinct == len(whole) == sum(len(g) for g in solution.groups)
     first = list(solution.listing(limit))
     assert [(e.text, e.cards) for e in first] == [(e.text, e.cards) for e in whole[:limit]]
-
-
-def _solve(*args):
-    result = CliRunner().invoke(eureka, ["solve", "numbers", *args])
-    assert result.exit_code == 0, result.output
-    return result.stdout.splitlines()
-
-
-@heavy(40)
-@given(st.lists(st.integers(1, 9), min_size=2, max_size=4), st.integers(0, 30),
-       st.integers(0, 30))
-def test_streamed_and_limited_output_is_the_head_of_the_whole(cards, target, limit):
-    hand = ["--cards", *map(str, cards), "--target", str(target), "--no-trees"]
-    whole = [assert_valid(json.loads(line)) for line in _solve(*hand, "--jsonl")]
-    head = [assert_valid(json.loads(line)) for line in
-            _solve(*hand, "--jsonl", "--limit", str(limit))]
-    assert head[0] == {**whole[0], "limit": limit}
-    assert head[1:] == whole[1:limit + 1]
-    document = assert_valid(json.loads("\n".join(_solve(*hand, "--json"))))
-    assert [{k: v for k, v in line.items() if k not in ("schema", "line")}
-            for line in whole[1:]] == document["equations"]
-    text = _solve(*hand)
-    listed = [line[4:] for line in text if line.startswith("    ") and "more" not in line]
-    assert listed == [f"{line['equation']} = {target}" for line in whole[1:]]
-    limited = [line[4:] for line in _solve(*hand, "--limit", str(limit))
-               if line.startswith("    ") and "more (--limit" not in line]
-    assert limited == listed[:limit]
 
 
 def test_a_group_is_rendered_only_when_listed(monkeypatch):

@@ -9,9 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from eureka.cli.main import eureka
+from tests.cli.invoke import run
 from tests.paths import EXAMPLES, ROOT
 from tests.schema_check import assert_valid
 
@@ -20,10 +19,6 @@ EXAMPLE = str(EXAMPLES / "arquimedes_game.txt")
 STATE = ["--top", "3", "--cards", "2", "5", "7", "12", "K"]
 HUGE = "9" * 5000                          # more digits than Python's int() reads
 CUT = "'99999999999999999999…'"            # how a card that long is quoted back
-
-
-def run(*args, stdin=None):
-    return CliRunner().invoke(eureka, list(args), input=stdin)
 
 
 def assert_one_line(result, message: str) -> None:

@@ -65,23 +65,6 @@ def test_the_deal_is_checked():
     assert game24.GAME.solve([3, 3, 8, 8]).target == 24
 
 
-def test_countdown_deals_six_numbers_at_most():
-    from click.testing import CliRunner
-
-    from eureka.cli.main import eureka
-
-    cards = [str(n) for n in range(1, 11)]
-    run = CliRunner().invoke(eureka, ["solve", "countdown", "--cards", *cards, "--target",
-                                      "500"])
-    assert (run.exit_code, run.stdout) == (2, "")
-    assert run.stderr == ("error: Countdown deals 6 cards at most, not 10 (more: "
-                          "--any-numbers, or eureka solve numbers)\n")
-    with pytest.raises(HandError, match="at most, not 7"):
-        countdown.GAME.check("1+2", [1, 2, 3, 4, 5, 6, 7], 3)
-    assert countdown.GAME.solve([1, 2, 3], 6).most_cards == 3          # fewer: solved
-    assert countdown.GAME.any_numbers().solve(list(range(1, 8)), 500, best=True).solvable
-
-
 @pytest.mark.parametrize("target", [2**63, -1, 2.0, True, "32"])
 def test_targets_outside_the_engine_are_refused(target):
     with pytest.raises(HandError, match="the target must be a whole number"):

@@ -311,22 +311,6 @@ def test_seat_orders_are_the_distinct_rotations(policies, orders):
     assert selfplay.seat_orders(policies) == orders
 
 
-def test_each_deal_is_played_in_every_seat_order():
-    run = selfplay.SelfPlay(2, ("optimal", "greedy", "random"), seed=7)
-    assert run.played == 6
-    summary = run.run()
-    assert (summary.games, summary.seat_orders, summary.played) == (2, 3, 6)
-    for k, result in enumerate(summary.results):
-        deal, r, seated = run.seated(k)
-        assert seated == tuple(run.policies[(s + r) % 3] for s in range(3))
-        played = play_game(seated, game_rng(7, deal))
-        # Seat s played policy (s + r) % 3: put back in the order of the policies.
-        assert result.scores == tuple(played.scores[(j - r) % 3] for j in range(3))
-        assert result.starter == (played.starter + r) % 3
-    alone = simulate(2, ("optimal", "greedy", "random"), seed=7, swap=False)
-    assert alone.results == summary.results[::3] and alone.seat_orders == 1
-
-
 def plain_wilson(p, n, z=1.959964):
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
@@ -377,26 +361,6 @@ def test_policies_sharing_seats():
 def test_games_in_all_are_bounded():
     with pytest.raises(EurekaError, match="in each of 4 seat orders"):
         simulate(MAX_GAMES // 4 + 1, ("optimal", "greedy", "random", "greedy"))
-
-
-def test_simulate_command_reports_the_policies():
-    from click.testing import CliRunner
-
-    from eureka.cli.main import eureka
-    from tests.schema_check import assert_valid
-
-    args = ["simulate", "mathable", "--games", "2", "--policies", "optimal,greedy",
-            "--seed", "6", "--json"]
-    swapped = assert_valid(json.loads(CliRunner().invoke(eureka, args).stdout))
-    assert (swapped["games"], swapped["seat_orders"], swapped["played"]) == (2, 2, 4)
-    assert [row["policy"] for row in swapped["by_policy"]] == ["optimal", "greedy"]
-    assert swapped["by_policy"] == json.loads(json.dumps(
-        simulate(2, ("optimal", "greedy"), seed=6).policy_rates))
-    once = assert_valid(json.loads(CliRunner().invoke(eureka, [*args, "--no-swap"]).stdout))
-    assert (once["seat_orders"], once["played"]) == (1, 2)
-    text = CliRunner().invoke(eureka, args[:-1]).stdout.splitlines()
-    assert text[0].startswith("Mathable self-play: 4 games (2 deals × 2 seat orders)")
-    assert text[4].split()[:3] == ["policy", "seats", "wins"]
 
 
 @given(st.lists(st.lists(st.sampled_from((0.0, 0.5, 1.0)), min_size=2, max_size=2),

@@ -1,9 +1,11 @@
-"""The Mathable commands: solve, check (claimed turns), score (records), simulate."""
+"""The Mathable commands: solve (by score, equity and simulation, and the endgame), check
+(claimed turns, and game records reviewed), score (records), simulate."""
 
 import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -11,25 +13,27 @@ from click.testing import CliRunner
 
 from eureka.cli.main import eureka
 from eureka.errors import EurekaError
-from eureka.mathable import GAME, claim
+from eureka.mathable import GAME, claim, leave, montecarlo
+from eureka.mathable import simulate as selfplay
 from eureka.mathable.position import Position, render
+from eureka.mathable.record import write
+from eureka.mathable.simulate import (
+    game_record,
+    game_rng,
+    play_game,
+    simulate,
+)
+from tests.cli.invoke import json_of, run
+from tests.mathable.test_endgame import BAG_LEFT, EXAMPLE, NO_OPPONENT
+from tests.mathable.test_montecarlo import OPENING_RACK
+from tests.mathable.test_review import reviewed
+from tests.oracle import mathable as oracle
 from tests.paths import DATA, DOCS, EXAMPLES
 from tests.schema_check import assert_valid
 
 RULEBOOK = str(EXAMPLES / "mathable_rulebook.txt")
 CAVA = str(DATA / "mathable" / "cava2024" / "train" / "1_turns.txt")
 CARDS = ["--cards", "1", "8", "2", "12", "16", "42", "17"]
-
-
-def run(*args, stdin=None):
-    return CliRunner().invoke(eureka, list(args), input=stdin)
-
-
-def json_of(*args, code=0, stdin=None) -> dict:
-    """The command's JSON document, validated against the schema it names."""
-    result = run(*args[:2], "--json", *args[2:], stdin=stdin)
-    assert result.exit_code == code, result.output
-    return assert_valid(json.loads(result.stdout))
 
 
 # --- solve --------------------------------------------------------------------------------
@@ -470,3 +474,208 @@ def test_bench_mathable_workloads_agree_with_the_oracle(tmp_path):
     assert rows[("mathable-games", "eureka")]["puzzles"] == 3
     assert data["agreement"]["mathable4/oracle"] == {"compared": "answer", "puzzles": 2,
                                                      "agree": 2}
+
+
+BEYOND = DATA / "mathable" / "endgame_beyond_budget.txt"     # self-play, seed 49
+
+def test_the_command_prints_the_value_and_the_line():
+    result = run("solve", "mathable", "--position", str(EXAMPLE), "--endgame",
+                 "--no-board")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[1].startswith("Exact value: -373 (mover − opp at the end, -402 now)")
+    assert lines[2].split() == ["1.", "mover", "28", "points", "H12=18", "F13=3",
+                                "F14=7"]
+    assert lines[-1] == "Final scores: mover 793, opp 1166"
+    board = run("solve", "mathable", "--position", str(EXAMPLE), "--endgame").stdout
+    assert board.split("([new] tokens):")[1].count("[") == 3
+
+def test_the_command_json():
+    result = run("solve", "mathable", "--position", str(EXAMPLE), "--endgame", "--json")
+    data = assert_valid(json.loads(result.stdout))
+    assert data["endgame_value"] == -373 and data["line"][0]["turn"] == "H12=18 F13=3 F14=7"
+    assert not any(p["may_draw"] for p in data["line"][0]["placements"])
+
+@pytest.mark.parametrize("args, text, message", [
+    (["--limit", "2"], None, "no --limit, --moves or --by"),
+    (["--by", "equity"], None, "no --limit, --moves or --by"),
+    ([], NO_OPPONENT, "needs the opponent's holder"),
+    ([], BAG_LEFT, "the bag is not empty"),
+    ([], BEYOND.read_text(), "too large to solve exactly: the holders have 4,901 and 268"),
+])
+def test_the_command_refuses_in_one_line(args, text, message):
+    position = ["--position", "-"] if text else ["--position", str(EXAMPLE)]
+    result = run("solve", "mathable", *position, "--endgame", *args, stdin=text)
+    assert result.exit_code == 2
+    assert message in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_cli_by_equity():
+    rack = ["1", "8", "2", "12", "16", "42", "17"]
+    out = run("solve", "mathable", "--cards", *rack, "--by", "equity", "--limit", "2",
+              "--json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["by"] == "equity"
+    equities = [t["equity"] for t in data["turns"]]
+    assert equities == sorted(equities, reverse=True)
+    for t in data["turns"]:
+        placed = Counter(p["value"] for p in t["placements"])
+        assert Counter(t["leave"]) == Counter(map(int, rack)) - placed
+        assert t["equity"] == (leave.UNIT * t["points"] + leave.current().units(
+            t["leave"])) / leave.UNIT
+    text = run("solve", "mathable", "--cards", *rack, "--by", "equity", "--no-board")
+    assert text.exit_code == 0
+    assert "Best turn by equity:" in text.output and "; equity " in text.output
+    score = json.loads(run("solve", "mathable", "--cards", *rack, "--json").output)
+    assert score["by"] == "score" and "; equity" not in run(
+        "solve", "mathable", "--cards", *rack, "--no-board").output
+    bad = run("solve", "mathable", "--cards", *rack, "--by", "sum")
+    assert bad.exit_code != 0 and "Traceback" not in bad.output
+
+
+@pytest.fixture(scope="module")
+def record_file(tmp_path_factory):
+    path = tmp_path_factory.mktemp("review") / "game.txt"
+    result = run("simulate", "mathable", "--games", "1", "--policies", "optimal,random",
+                 "--seed", "3", "--record", str(path))
+    assert result.exit_code == 0, result.output
+    return path
+
+def test_simulate_writes_a_record_that_check_reviews(record_file):
+    assert record_file.read_text() == write(game_record(("optimal", "random"), 3))
+    result = run("check", "mathable", str(record_file), "--review")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"Review of {record_file}: 35 turns, 35 reviewed")
+    p1 = next(line for line in lines if line.startswith("P1 "))
+    assert p1.split()[1:4] == ["18/18", "0", "0.0"]
+
+def test_review_json_from_standard_input(record_file):
+    result = run("check", "mathable", "-", "--review", "--json",
+                 stdin=record_file.read_text())
+    assert result.exit_code == 0, result.output
+    data = assert_valid(json.loads(result.stdout))
+    assert data == json.loads(json.dumps(reviewed(("optimal", "random"), 3).to_json()
+                                         | {"record": "-"}))
+
+@pytest.mark.parametrize("text, fragment", [
+    ("P1 [1 2 99 12 16 17 42]: I8=12", "'99' is not a token"),
+    ("P1 [1 2 8 12 16 17 42: I8=12", "is not a player's name and holder"),
+    ("P1 [1 2 8] x: I8=12", "is not a player's name and holder"),
+    ("P1 [1 2 8 12 16 17 42 3]: I8=12", "a holder holds at most 7"),
+    ("P1 [1 2 8 12 16 17]: I8=12", "holds 6 tokens, but the replay has 7 on it"),
+    ("P1 [1 2 8 13 16 17 42]: I8=12", "I8=12 is not on P1's holder"),
+])
+def test_bad_holders_are_one_line_and_exit_2(text, fragment):
+    result = run("check", "mathable", "-", "--review", stdin=text)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and fragment in result.stderr
+
+@pytest.mark.parametrize("args, fragment", [
+    (("--cards", "1", "2", "--review", "x.txt"), "--review takes a game record alone"),
+    (("--review", "a.txt", "b.txt"), "cannot read a.txt b.txt"),
+    (("--review",), "one game record"),
+    (("--review", "no-such-file.txt"), "no-such-file.txt"),
+])
+def test_review_bad_arguments(args, fragment):
+    result = run("check", "mathable", *args)
+    assert result.exit_code == 2 and fragment in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+SIM = ["solve", "mathable", "--cards", *map(str, OPENING_RACK), "--by", "sim",
+       "--candidates", "4", "--iterations", "16", "--plies", "1", "--seed", "2"]
+
+def test_solve_by_sim_lists_each_candidate_with_its_interval():
+    result = run(*SIM, "--no-board")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[1].startswith("Best turn by sim: ")
+    rows = lines[lines.index(next(x for x in lines if x.lstrip().startswith("#"))) + 1:]
+    assert len(rows) == 4 and all(" to " in row for row in rows)
+
+def test_solve_by_sim_json_repeats_and_follows_the_schema():
+    first, again = (assert_valid(json.loads(run(*SIM, "--json").stdout)) for _ in range(2))
+    assert first["by"] == "sim" and first["simulation"]["seed"] == 2
+    for doc in (first, again):
+        doc["simulation"].pop("elapsed")
+    assert first == again
+    sims = [t["simulation"] for t in first["turns"]]
+    assert all(s["low"] <= s["mean"] <= s["high"] and s["win_probability"] is None
+               for s in sims)
+    assert sims[0]["mean"] == max(s["mean"] for s in sims if s["iterations"] == 16)
+    assert first["simulation"]["rollout"] == montecarlo.Effort().rollout == "equity"
+    optimal = assert_valid(json.loads(run(*SIM, "--rollout", "optimal", "--json").stdout))
+    assert optimal["simulation"]["rollout"] == "optimal"
+    assert [t["simulation"] for t in optimal["turns"]] != sims
+
+def test_the_scores_of_a_position_give_the_win_probability(tmp_path):
+    grid = tmp_path / "scored.txt"
+    grid.write_text(render(oracle.start()) + "\nrack: " + " ".join(map(str, OPENING_RACK))
+                    + "\nscore: 30\nscore P2: 40\n")
+    doc = assert_valid(json.loads(run(*SIM, "--position", str(grid), "--json").stdout))
+    assert all(0 <= t["simulation"]["win_probability"] <= 1 for t in doc["turns"])
+    text = run(*SIM, "--position", str(grid), "--no-board").stdout
+    assert " win " in text
+
+@pytest.mark.parametrize("args, message", [
+    (["--iterations", "0"], "between 1 and 100,000"),
+    (["--candidates", "51"], "between 1 and 50"),
+    (["--plies", "x"], "not a whole number"),
+    (["--seconds", "-1"], "is not between 0.001 and"),
+    (["--seconds", "nan"], "is not between 0.001 and"),
+    (["--limit", "2"], "no --limit"),
+    (["--endgame"], "no --limit, --moves or --endgame"),
+    (["--rollout", "greedy"], "'greedy' is not one of 'equity', 'optimal'"),
+])
+def test_solve_by_sim_refuses_bad_options_in_one_line(args, message):
+    result = run(*SIM, *args)
+    assert result.exit_code == 2 and message in result.output
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+def test_simulation_options_need_by_sim():
+    result = run("solve", "mathable", "--cards", "1", "8", "--seed", "3")
+    assert result.exit_code == 2 and "--seed is an option of --by sim" in result.output
+
+def test_the_help_states_the_library_defaults():
+    text = " ".join(run("solve", "mathable", "--help").stdout.split())
+    effort = montecarlo.Effort()
+    for option, value in (("candidates", effort.candidates),
+                          ("iterations", effort.iterations), ("plies", effort.plies),
+                          ("rollout", effort.rollout)):
+        assert f"--{option}" in text and f"(default {value}" in text
+    assert effort.seconds is None and "default: no time limit" in text
+
+
+def test_each_deal_is_played_in_every_seat_order():
+    run = selfplay.SelfPlay(2, ("optimal", "greedy", "random"), seed=7)
+    assert run.played == 6
+    summary = run.run()
+    assert (summary.games, summary.seat_orders, summary.played) == (2, 3, 6)
+    for k, result in enumerate(summary.results):
+        deal, r, seated = run.seated(k)
+        assert seated == tuple(run.policies[(s + r) % 3] for s in range(3))
+        played = play_game(seated, game_rng(7, deal))
+        # Seat s played policy (s + r) % 3: put back in the order of the policies.
+        assert result.scores == tuple(played.scores[(j - r) % 3] for j in range(3))
+        assert result.starter == (played.starter + r) % 3
+    alone = simulate(2, ("optimal", "greedy", "random"), seed=7, swap=False)
+    assert alone.results == summary.results[::3] and alone.seat_orders == 1
+
+def test_simulate_command_reports_the_policies():
+
+    from tests.schema_check import assert_valid
+
+    args = ["simulate", "mathable", "--games", "2", "--policies", "optimal,greedy",
+            "--seed", "6", "--json"]
+    swapped = assert_valid(json.loads(CliRunner().invoke(eureka, args).stdout))
+    assert (swapped["games"], swapped["seat_orders"], swapped["played"]) == (2, 2, 4)
+    assert [row["policy"] for row in swapped["by_policy"]] == ["optimal", "greedy"]
+    assert swapped["by_policy"] == json.loads(json.dumps(
+        simulate(2, ("optimal", "greedy"), seed=6).policy_rates))
+    once = assert_valid(json.loads(CliRunner().invoke(eureka, [*args, "--no-swap"]).stdout))
+    assert (once["seat_orders"], once["played"]) == (1, 2)
+    text = CliRunner().invoke(eureka, args[:-1]).stdout.splitlines()
+    assert text[0].startswith("Mathable self-play: 4 games (2 deals × 2 seat orders)")
+    assert text[4].split()[:3] == ["policy", "seats", "wins"]

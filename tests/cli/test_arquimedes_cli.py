@@ -5,21 +5,16 @@ import json
 import shlex
 
 import pytest
-from click.testing import CliRunner
 
 from eureka.cli.base import InputError
-from eureka.cli.main import eureka
 from eureka.cli.simulate_cmds import seat_names
+from tests.cli.invoke import run
 from tests.paths import EXAMPLES
 from tests.schema_check import assert_valid
 
 EXAMPLE = EXAMPLES / "arquimedes_game.txt"
 STATE = ["--top", "3", "--cards", "2", "5", "7", "12", "K"]
 STUCK = ["--top", "3", "--hand", "9", "11"]                # no legal play
-
-
-def run(*args, stdin=None):
-    return CliRunner().invoke(eureka, list(args), input=stdin)
 
 
 def doc(*args, stdin=None, code=0) -> dict:
