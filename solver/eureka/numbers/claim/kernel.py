@@ -1,4 +1,4 @@
-"""Many claims judged at once: a compiled reading of claims.py's grammar and rules.
+"""Many claims judged at once: a compiled reading of verifier.py's grammar and rules.
 
 `judge` reads a batch of claims (UTF-8 bytes, one after another) and judges each
 against its cards and target as verifier.check does: the numbers written against the
