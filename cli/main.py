@@ -20,6 +20,7 @@ VERB_HELP = {
     "check": "Check a claimed answer: valid, or exactly why not.",
     "hint": "A hint rather than the answer, one level at a time.",
     "score": "Score a finished game from its record, turn by turn.",
+    "review": "Review a recorded game: each turn against the best turns.",
     "simulate": "Play complete games by policy and summarise them.",
     "analyze": "Exhaustive tables of a game: exact, not sampled.",
     "generate": "Puzzles on demand, verified, with the properties asked for.",

@@ -216,20 +216,15 @@ def _comparison_lines(result) -> list:
 @click.command("mathable", cls=ListCommand, help=_help(
     "Check a claimed Mathable turn: legal or exactly why not, its score placement by "
     "placement, and whether a turn scores more.  The claim - is read from standard "
-    "input.  With --review, check a game record instead (a file, - for standard "
-    "input): every turn whose holder it gives against the best turns by score and by "
-    "equity (schema eureka.mathable.review/1).  Exit code 0 for a legal turn (record), "
-    "1 for an illegal one, 2 for input that cannot be read.  (A game record is "
-    "replayed by eureka score mathable.)",
+    "input.  Exit code 0 for a legal turn, 1 for an illegal one, 2 for input that "
+    "cannot be read.  (A game record is replayed by eureka score mathable and reviewed "
+    "by eureka review mathable.)",
     'eureka check mathable --cards 1 8 2 12 16 42 17 "I8=12 H6=8 G9=2"', "check"))
 @declared(params.VERBS["check"], VALUE_LIKE)     # a blank is the claimed turn, and empty
 @stack(JSON, ASCII, QUIET)
 @reports_errors
 def check_mathable(values, as_json, as_ascii, quiet):
     verb = params.VERBS["check"]
-    if values["review"]:
-        review_mathable(values, as_json, as_ascii, quiet)
-        return
     if values["claim"] == STDIN:
         if values["position"] == STDIN:
             raise InputError("standard input gives the position or the claimed turn, "
@@ -294,9 +289,6 @@ def _record(values: dict, name: str) -> dict:
     path = values[name]
     if path == STDIN:
         return {**values, name: read_input(STDIN), "source": STDIN}
-    if path is None:
-        raise InputError("--review takes one game record: a file, or - for standard "
-                         "input")
     return {**values, name: None, "path": path}
 
 
@@ -363,9 +355,18 @@ def _review_lines(result) -> list:
     return lines
 
 
+@click.command("mathable", help=_help(
+    "Review a Mathable game record (a text record with every holder given; - for "
+    "standard input): every turn whose holder the record gives against the best turns "
+    "from that holder by score and by equity, what it lost, and a summary per player.  "
+    "Exit code 0 when every turn is legal, 1 when not, 2 for a record that cannot be "
+    "read.",
+    "eureka review mathable docs/examples/mathable_review.txt", "review"))
+@declared(params.VERBS["review"])
+@stack(JSON, ASCII, QUIET)
+@reports_errors
 def review_mathable(values, as_json, as_ascii, quiet):
-    """check mathable --review RECORD: the review of a game record."""
-    result = params.VERBS["check"].run(**_record(values, "claim"))
+    result = params.VERBS["review"].run(**_record(values, "record"))
     if not quiet:
         emit(result, as_json, lambda r: ascii_lines(_review_lines(r), as_ascii))
     verdict_exit(result.valid)
@@ -474,7 +475,7 @@ def _write_record(path: str, record) -> None:
                    "seats, the same deal); --no-swap: once, seats as given.")
 @click.option("--record", "record_file", type=click.Path(dir_okay=False, writable=True),
               help="Also write the run's first game (seats as given) to this file as a "
-                   "game record with every holder, for check mathable --review.")
+                   "game record with every holder, for eureka review mathable.")
 @stack(option(params.EDITION), option(params.NO_BONUS), THREADS, JSON, ASCII)
 @reports_errors
 def simulate_mathable(games, seed, policies, players, swap, record_file, edition,
@@ -493,4 +494,4 @@ def simulate_mathable(games, seed, policies, players, swap, record_file, edition
 def command(verb: str, name: str) -> click.Command:
     """The command for `eureka VERB mathable` (the registry's renderer protocol)."""
     return {"solve": solve_mathable, "check": check_mathable, "score": score_mathable,
-            "simulate": simulate_mathable}[verb]
+            "review": review_mathable, "simulate": simulate_mathable}[verb]

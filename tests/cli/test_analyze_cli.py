@@ -42,10 +42,12 @@ def test_analyze_countdown_tables_agree_and_resume(tmp_path):
     assert json.loads(again.stdout) == summary
     assert (out / "shards" / "shard-00007.npy").exists()
 
+
 def test_analyze_into_a_folder_that_cannot_be_written():
     result = CliRunner().invoke(eureka, ["analyze", "countdown", "--out",
                                          "/proc/no-such-folder"])
     assert result.exit_code == 2 and result.stderr.startswith("error: cannot write")
+
 
 @pytest.mark.parametrize("name", ["countdown", "pitagoras", "game24"])
 def test_analyze_refuses_an_empty_folder_name(name, tmp_path, monkeypatch):
@@ -55,6 +57,7 @@ def test_analyze_refuses_an_empty_folder_name(name, tmp_path, monkeypatch):
     assert result.exit_code == 2
     assert result.stderr == "error: Invalid value for '--out': the folder name is empty\n"
     assert not list(tmp_path.iterdir())
+
 
 def test_analyze_pitagoras_odds_are_consistent(tmp_path):
     result = CliRunner().invoke(eureka, ["analyze", "pitagoras", "--die", "red",
@@ -76,6 +79,7 @@ def test_analyze_pitagoras_odds_are_consistent(tmp_path):
     solvable_at_0 = sum(float(r["probability"]) for r in rows if r["0"] != "0")
     assert solvable_at_0 == pytest.approx(odds["per_total"][0]["solvable"])
 
+
 def test_a_sweep_on_a_local_dask_cluster_gives_the_same_tables(tmp_path):
     distributed = pytest.importorskip("distributed")
     variant = pitagoras_odds.Variant("red", easy=True)
@@ -91,6 +95,7 @@ def test_a_sweep_on_a_local_dask_cluster_gives_the_same_tables(tmp_path):
     assert np.array_equal(here, there)
     assert json.loads(result.stdout)["deals"] == len(here)
 
+
 def test_an_unreachable_dask_scheduler_is_one_line(tmp_path, monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.setattr("eureka.cli.analyze_cmds.DASK_TIMEOUT", "1s")
@@ -99,6 +104,7 @@ def test_an_unreachable_dask_scheduler_is_one_line(tmp_path, monkeypatch):
     assert result.exit_code == 2
     assert result.stderr.startswith("error: cannot reach the Dask scheduler")
     assert not any(tmp_path.iterdir())                 # nothing created
+
 
 def test_plots_are_drawn(tmp_path):
     pytest.importorskip("matplotlib")
@@ -115,6 +121,7 @@ def test_plots_are_drawn(tmp_path):
     assert result.exit_code == 0, result.output
     assert (tmp_path / "game24" / "pairs.png").read_bytes()[:4] == b"\x89PNG"
 
+
 def test_plot_without_matplotlib_is_one_line(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     result = CliRunner().invoke(eureka, ["analyze", "pitagoras", "--die", "red",
@@ -123,6 +130,7 @@ def test_plot_without_matplotlib_is_one_line(tmp_path, monkeypatch):
     assert result.stderr == ("error: --plot needs the plot extra: pip install "
                              "'eureka-solver[plot]'\n")
     assert not (tmp_path / "pitagoras-red-easy-deck-5-cards").exists()
+
 
 def test_game24_table(tmp_path):
     result = CliRunner().invoke(eureka, ["analyze", "game24", "--out", str(tmp_path),
@@ -144,6 +152,7 @@ def test_game24_table(tmp_path):
             search = search_for(hand, Rules(domain=domain))
             assert row[column] == str(int(search.reaches(24, search.hand.full)))
 
+
 @pytest.mark.parametrize("setup, args, message", [
     (lambda d: (d / "game24" / "hands.csv").mkdir(parents=True),
      ["game24"], "cannot write"),
@@ -158,6 +167,7 @@ def test_bad_analysis_runs_are_one_line(tmp_path, setup, args, message):
     result = CliRunner().invoke(eureka, ["analyze", *args, "--out", str(tmp_path)])
     assert result.exit_code == 2, result.output
     assert message in result.stderr and result.stderr.count("\n") == 1
+
 
 def test_analysis_text_quiet_and_ascii(tmp_path):
     args = ["analyze", "pitagoras", "--die", "red", "--easy", "--out", str(tmp_path)]
@@ -176,6 +186,7 @@ def test_analysis_text_quiet_and_ascii(tmp_path):
     summary = json.loads((tmp_path / "pitagoras-red-easy-deck-5-cards" / "summary.json")
                          .read_text())
     assert assert_valid(summary)["deals"] == 10_462
+
 
 @pytest.mark.parametrize("name", ["countdown", "pitagoras", "game24"])
 def test_analysis_help_has_an_example_and_warns_of_the_first_run(name):

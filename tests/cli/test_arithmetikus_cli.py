@@ -38,6 +38,7 @@ def test_commands():
 
 HAND_17 = ("solve", "arithmetikus", "--target", "17", "--cards", "20", "7", "2", "3")
 
+
 def test_simplest_and_hints():
     assert run(*HAND_17, "--simplest").stdout.splitlines() == [
         "Arithmetikus: hand 2 3 7 20, Spielzahl 17",
@@ -59,6 +60,7 @@ def test_simplest_and_hints():
     assert GAME.hint(10, ["7", "3", "24"], level=1).verdict() == \
         "It can be done with 2 of the 3 cards (no answer uses more)."
 
+
 def test_limit_lists_at_most_n_and_keeps_the_counts():
     assert run(*HAND_17, "--limit", "2").stdout.splitlines()[1:] == [
         "4 cards (1):", "  20 − (7 + 2) ÷ 3 = 17", "3 cards (2):", "  7 × 2 + 3 = 17",
@@ -73,6 +75,7 @@ def test_limit_lists_at_most_n_and_keeps_the_counts():
         assert (data["limit"], data["distinct_combinations"]) == (int(limit), 4)
         assert data["combinations"] == whole["combinations"][:listed]
 
+
 def test_a_negative_result_is_written_as_the_deductions_are(tmp_path):
     game_file = tmp_path / "game.txt"
     game_file.write_text("spielzahl: 5\nplayer: A\n2 3\nextra cards: 2\n"
@@ -80,6 +83,7 @@ def test_a_negative_result_is_written_as_the_deductions_are(tmp_path):
     lines = run("score", "arithmetikus", str(game_file)).stdout.splitlines()
     assert "  extra cards 2: −4; wrong or forgotten: −2; result −4" in lines
     assert "1 card laid down" not in lines and "A: 2 cards laid down" in lines
+
 
 @pytest.mark.parametrize("args", [
     ["solve", "arithmetikus", "--target", "17", "--cards", "20", "7", "2", "3"],
@@ -93,11 +97,13 @@ def test_ascii_covers_every_line(args):
     assert result.exit_code in (0, 1), result.output
     assert result.stdout.isascii() and result.stdout.strip()
 
+
 def test_a_single_number_claim_before_the_options_or_after_dashes():
     for args in (["17", "--target", "17", "--hand", "17", "3"],
                  ["--target", "17", "--hand", "17", "3", "--", "17"]):
         result = run("check", "arithmetikus", *args)
         assert (result.exit_code, result.stdout) == (0, "valid: 17 = 17\n")
+
 
 def test_a_record_from_standard_input_is_utf8_text():
     text = EXAMPLE.read_text(encoding="utf-8")
@@ -107,10 +113,12 @@ def test_a_record_from_standard_input_is_utf8_text():
     assert (bad.exit_code, bad.stderr) == (
         2, "error: cannot read standard input: not UTF-8 text\n")
 
+
 def test_no_combination_names_the_extra_cards_rule():
     lines = run("solve", "arithmetikus", "--target", "23", "--cards", "1", "1").stdout
     assert lines.splitlines()[-1] == ("No combination makes the Spielzahl: draw an extra "
                                       "card (at most 2 in a game, 2 cards off each).")
+
 
 def test_a_joker_of_many_digits_is_refused_in_one_line():
     big = "9" * 5000
@@ -121,11 +129,13 @@ def test_a_joker_of_many_digits_is_refused_in_one_line():
     with pytest.raises(EurekaError, match="unknown character '١'"):   # not the joker
         GAME.check("١٢+5", 17, ["J", "5"])
 
+
 def test_quiet_check_prints_nothing():
     ok = run("check", "arithmetikus", "--target", "17", "--cards", "20", "3", "-q", "20-3")
     bad = run("check", "arithmetikus", "--target", "17", "--cards", "20", "3", "--quiet",
               "20+3")
     assert (ok.exit_code, ok.stdout, bad.exit_code, bad.stdout) == (0, "", 1, "")
+
 
 @pytest.mark.parametrize("args, code", [
     (["solve", "arithmetikus", "--target", "17", "--cards", "20", "7", "2", "3"], 0),
@@ -153,6 +163,7 @@ def test_json_validates_against_its_schema(args, code):
     data = json_of(*args, code=code)
     assert data["schema"] == f"eureka.arithmetikus.{args[0]}/1"
 
+
 def test_a_draw_validates(tmp_path):
     game_file = tmp_path / "game.txt"
     game_file.write_text("spielzahl: 5\nplayer: A\n2 3 = 2+3\nextra cards: 1\n"
@@ -160,11 +171,13 @@ def test_a_draw_validates(tmp_path):
     data = json_of("score", "arithmetikus", str(game_file))
     assert data["winner"] is None and data["second_evaluated"]
 
+
 @pytest.mark.parametrize("verb, schema", [("solve", "solve"), ("check", "check"),
                                           ("hint", "hint"), ("score", "score")])
 def test_help_has_an_example_and_the_schema(verb, schema):
     text = run(verb, "arithmetikus", "--help").stdout
     assert "Example: " in text and f"eureka schema eureka.arithmetikus.{schema}/1" in text
+
 
 @pytest.mark.parametrize("args, message", [
     (["solve", "arithmetikus", "--target", "17", "--hand", "25"], "not an Arithmetikus card"),

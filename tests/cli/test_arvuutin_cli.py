@@ -29,6 +29,7 @@ def test_commands():
                    "--hidden", "A", "B")
     assert data["total"] == 25
 
+
 def test_the_issue_ranking_on_the_command_line():
     result = run("solve", "arvuutin", "--hand", "2", "4", "4", "8", "8", "18", "--guess",
                  "20", "--limit", "3")
@@ -36,6 +37,7 @@ def test_the_issue_ranking_on_the_command_line():
         "  2 + 18    = 20   distance 0      keeps every card (an exact hit)",
         "  4 + 8 + 8 = 20   distance 0      keeps every card (an exact hit)",
         "  18        = 18   distance 2      if it wins, keeps 2 4 4 8 8 (13 answers)"]
+
 
 @pytest.mark.parametrize("args", [["--guess", "58"], ["--range", "50", "70"],
                                   ["--guess", "58", "--ascii"]])
@@ -47,13 +49,16 @@ def test_the_choice_columns_line_up(args):
     for column in (r" = ", r"distance", r"distance \S+ +"):       # the last: what is kept
         assert len({re.search(column, line).end() for line in choices}) == 1, column
 
+
 def test_one_point_is_singular():
     result = run("score", "arvuutin", "--levels", "A=1", "--won", "A=1")
     assert result.stdout == "question cards 1 + hidden cards 0 = 1 point\n"
 
+
 def test_one_answer_is_singular():
     lines = run("solve", "arvuutin", "--cards", "5", "9", "--guess", "9").stdout
     assert "if it wins, keeps 9 (1 answer)" in lines
+
 
 @pytest.mark.parametrize("args", [
     ["solve", "arvuutin", "--cards", "3", "7", "12", "15", "40", "--guess", "58"],
@@ -64,9 +69,11 @@ def test_ascii_covers_every_line(args):
     assert result.exit_code == 0, result.output
     assert result.stdout.isascii() and len(result.stdout.splitlines()) > 2
 
+
 def test_quiet_check_prints_nothing():
     result = run("check", "arvuutin", "--answer", "5", "--played", "A=4", "-q")
     assert (result.exit_code, result.stdout) == (0, "")
+
 
 @pytest.mark.parametrize("args", [
     ["solve", "arvuutin", "--cards", "3", "7", "12", "15", "40", "--guess", "58"],
@@ -86,15 +93,18 @@ def test_json_validates_against_its_schema(args):
     data = json_of(*args)
     assert data["schema"] == f"eureka.arvuutin.{args[0]}/1"
 
+
 def test_every_player_passed():
     data = json_of("check", "arvuutin", "--answer", "10", "--played", "A=pass,7,3")
     assert data["winners"] == [] and data["players"][0]["draws"] == 3
     assert data["reason"] == "every player passed: nobody wins the question card"
 
+
 @pytest.mark.parametrize("verb", ["solve", "check", "score"])
 def test_help_has_an_example_and_the_schema(verb):
     text = run(verb, "arvuutin", "--help").stdout
     assert "Example: " in text and f"eureka schema eureka.arvuutin.{verb}/1" in text
+
 
 @pytest.mark.parametrize("args, message", [
     (["solve", "arvuutin", "--hand", "25", "--guess", "5"], "25 is not an answer card"),

@@ -31,6 +31,7 @@ def test_the_command_keeps_input_order_across_chunks_and_workers(tmp_path, monke
     assert [(d["valid"], d["problem"], d["reason"]) for d in out] == \
         [e[:3] for e in expected]
 
+
 @pytest.mark.parametrize("args, message", [
     (["--batch", "/nonexistent/claims.jsonl"], "cannot read /nonexistent/claims.jsonl"),
     (["--batch", "-", "--cards", "1", "2"], "--batch reads the cards"),
@@ -42,11 +43,13 @@ def test_bad_batch_input_is_one_line(args, message):
     assert run.exit_code == 2 and run.stdout == ""
     assert len(run.stderr.splitlines()) == 1 and message in run.stderr
 
+
 def _run_batch(tmp_path, text, *args):
     path = tmp_path / "claims.jsonl"
     path.write_bytes(text.encode("utf-8", "surrogatepass") if isinstance(text, str)
                      else text)
     return CliRunner().invoke(eureka, ["check", "countdown", "--batch", str(path), *args])
+
 
 def test_lines_that_crashed_the_reading_get_an_answer_line(tmp_path):
     lines = ['{"cards": [[1], 2], "target": 5, "answer": "1+2"}',      # TypeError
@@ -63,6 +66,7 @@ def test_lines_that_crashed_the_reading_get_an_answer_line(tmp_path):
     assert "error" in out[1]
     assert out[2]["problem"] == "malformed" and "'\ufffd' at position 1" in out[2]["reason"]
     assert out[3]["valid"]
+
 
 def test_a_long_answer_is_refused_unread_and_a_long_line_unkept(tmp_path):
     long_answer = "1+" * 3000 + "1"
@@ -81,6 +85,7 @@ def test_a_long_answer_is_refused_unread_and_a_long_line_unkept(tmp_path):
     kept = list(batch.read_lines(io.BytesIO(b"x" * 10**7 + b"\nnext\n"), "f"))
     assert [len(k) for k in kept] == [batch.LONGEST_LINE + 1, 5]
 
+
 def test_a_line_without_end_ends_the_run_in_one_line():
     class Zeros(io.RawIOBase):                         # /dev/zero on standard input
         def readable(self):
@@ -95,6 +100,7 @@ def test_a_line_without_end_ends_the_run_in_one_line():
     assert (run.exit_code, run.stdout) == (2, "")
     assert run.stderr == "error: cannot read standard input: a line longer than 16 MB\n"
 
+
 @pytest.mark.parametrize("path, message", [
     ("/dev/zero", "cannot read /dev/zero: not a regular file or a pipe"),
     ("/proc/self/mem", "cannot read /proc/self/mem: Input/output error"),
@@ -105,6 +111,7 @@ def test_what_is_not_a_file_is_refused_in_one_line(path, message):
         pytest.skip(f"no {path}")
     run = CliRunner().invoke(eureka, ["check", "countdown", "--batch", path])
     assert run.exit_code == 2 and run.stdout == "" and run.stderr == f"error: {message}\n"
+
 
 def test_workers_beyond_the_cores_are_started_with_a_warning(tmp_path, monkeypatch):
     from eureka import parallel

@@ -21,6 +21,7 @@ def test_json_lines_follow_the_schema():
         verdict = verifier.check(line["answer"], line["cards"], 24, GAME24.rules)
         assert verdict.valid
 
+
 @pytest.mark.parametrize("args, message", [
     (["game24", "--unsolvable", "--unique"], "--unsolvable puzzles have no answer"),
     (["countdown", "--min-cards", "7"], "--min-cards 7: a countdown deal has 6 cards"),

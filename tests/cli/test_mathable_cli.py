@@ -478,6 +478,7 @@ def test_bench_mathable_workloads_agree_with_the_oracle(tmp_path):
 
 BEYOND = DATA / "mathable" / "endgame_beyond_budget.txt"     # self-play, seed 49
 
+
 def test_the_command_prints_the_value_and_the_line():
     result = run("solve", "mathable", "--position", str(EXAMPLE), "--endgame",
                  "--no-board")
@@ -490,11 +491,13 @@ def test_the_command_prints_the_value_and_the_line():
     board = run("solve", "mathable", "--position", str(EXAMPLE), "--endgame").stdout
     assert board.split("([new] tokens):")[1].count("[") == 3
 
+
 def test_the_command_json():
     result = run("solve", "mathable", "--position", str(EXAMPLE), "--endgame", "--json")
     data = assert_valid(json.loads(result.stdout))
     assert data["endgame_value"] == -373 and data["line"][0]["turn"] == "H12=18 F13=3 F14=7"
     assert not any(p["may_draw"] for p in data["line"][0]["placements"])
+
 
 @pytest.mark.parametrize("args, text, message", [
     (["--limit", "2"], None, "no --limit, --moves or --by"),
@@ -542,22 +545,24 @@ def record_file(tmp_path_factory):
     assert result.exit_code == 0, result.output
     return path
 
-def test_simulate_writes_a_record_that_check_reviews(record_file):
+
+def test_simulate_writes_a_record_that_review_reads(record_file):
     assert record_file.read_text() == write(game_record(("optimal", "random"), 3))
-    result = run("check", "mathable", str(record_file), "--review")
+    result = run("review", "mathable", str(record_file))
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0].startswith(f"Review of {record_file}: 35 turns, 35 reviewed")
     p1 = next(line for line in lines if line.startswith("P1 "))
     assert p1.split()[1:4] == ["18/18", "0", "0.0"]
 
+
 def test_review_json_from_standard_input(record_file):
-    result = run("check", "mathable", "-", "--review", "--json",
-                 stdin=record_file.read_text())
+    result = run("review", "mathable", "-", "--json", stdin=record_file.read_text())
     assert result.exit_code == 0, result.output
     data = assert_valid(json.loads(result.stdout))
     assert data == json.loads(json.dumps(reviewed(("optimal", "random"), 3).to_json()
                                          | {"record": "-"}))
+
 
 @pytest.mark.parametrize("text, fragment", [
     ("P1 [1 2 99 12 16 17 42]: I8=12", "'99' is not a token"),
@@ -568,24 +573,26 @@ def test_review_json_from_standard_input(record_file):
     ("P1 [1 2 8 13 16 17 42]: I8=12", "I8=12 is not on P1's holder"),
 ])
 def test_bad_holders_are_one_line_and_exit_2(text, fragment):
-    result = run("check", "mathable", "-", "--review", stdin=text)
+    result = run("review", "mathable", "-", stdin=text)
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and fragment in result.stderr
 
+
 @pytest.mark.parametrize("args, fragment", [
-    (("--cards", "1", "2", "--review", "x.txt"), "--review takes a game record alone"),
-    (("--review", "a.txt", "b.txt"), "cannot read a.txt b.txt"),
-    (("--review",), "one game record"),
-    (("--review", "no-such-file.txt"), "no-such-file.txt"),
+    (("--cards", "1", "2", "x.txt"), "No such option '--cards'"),
+    (("a.txt", "b.txt"), "Got unexpected extra argument (b.txt)"),
+    ((), "Missing argument 'RECORD'"),
+    (("no-such-file.txt",), "no-such-file.txt"),
 ])
 def test_review_bad_arguments(args, fragment):
-    result = run("check", "mathable", *args)
+    result = run("review", "mathable", *args)
     assert result.exit_code == 2 and fragment in result.stderr
     assert result.stderr.count("\n") == 1
 
 
 SIM = ["solve", "mathable", "--cards", *map(str, OPENING_RACK), "--by", "sim",
        "--candidates", "4", "--iterations", "16", "--plies", "1", "--seed", "2"]
+
 
 def test_solve_by_sim_lists_each_candidate_with_its_interval():
     result = run(*SIM, "--no-board")
@@ -594,6 +601,7 @@ def test_solve_by_sim_lists_each_candidate_with_its_interval():
     assert lines[1].startswith("Best turn by sim: ")
     rows = lines[lines.index(next(x for x in lines if x.lstrip().startswith("#"))) + 1:]
     assert len(rows) == 4 and all(" to " in row for row in rows)
+
 
 def test_solve_by_sim_json_repeats_and_follows_the_schema():
     first, again = (assert_valid(json.loads(run(*SIM, "--json").stdout)) for _ in range(2))
@@ -610,6 +618,7 @@ def test_solve_by_sim_json_repeats_and_follows_the_schema():
     assert optimal["simulation"]["rollout"] == "optimal"
     assert [t["simulation"] for t in optimal["turns"]] != sims
 
+
 def test_the_scores_of_a_position_give_the_win_probability(tmp_path):
     grid = tmp_path / "scored.txt"
     grid.write_text(render(oracle.start()) + "\nrack: " + " ".join(map(str, OPENING_RACK))
@@ -618,6 +627,7 @@ def test_the_scores_of_a_position_give_the_win_probability(tmp_path):
     assert all(0 <= t["simulation"]["win_probability"] <= 1 for t in doc["turns"])
     text = run(*SIM, "--position", str(grid), "--no-board").stdout
     assert " win " in text
+
 
 @pytest.mark.parametrize("args, message", [
     (["--iterations", "0"], "between 1 and 100,000"),
@@ -634,9 +644,11 @@ def test_solve_by_sim_refuses_bad_options_in_one_line(args, message):
     assert result.exit_code == 2 and message in result.output
     assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
 
+
 def test_simulation_options_need_by_sim():
     result = run("solve", "mathable", "--cards", "1", "8", "--seed", "3")
     assert result.exit_code == 2 and "--seed is an option of --by sim" in result.output
+
 
 def test_the_help_states_the_library_defaults():
     text = " ".join(run("solve", "mathable", "--help").stdout.split())
@@ -662,6 +674,7 @@ def test_each_deal_is_played_in_every_seat_order():
         assert result.starter == (played.starter + r) % 3
     alone = simulate(2, ("optimal", "greedy", "random"), seed=7, swap=False)
     assert alone.results == summary.results[::3] and alone.seat_orders == 1
+
 
 def test_simulate_command_reports_the_policies():
 

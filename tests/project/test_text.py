@@ -62,7 +62,7 @@ def test_what_is_not_a_file_is_refused(path, why):
 
 
 @pytest.mark.parametrize("args", [
-    ["check", "mathable", "FILE", "--review"],
+    ["review", "mathable", "FILE"],
     ["score", "mathable", "FILE"],
     ["score", "arquimedes", "FILE"],
     ["score", "arithmetikus", "FILE"],

@@ -72,7 +72,7 @@ the example lacks), or is past its limit: each card more multiplies a search."""
 RAW_ARGS = ("--help", "-h", "-q", "--quiet", "--json", "--jsonl", "--ascii", "--", "-",
             "--batch", "--workers", "64", "0", "--no-such-option", "-x", "--cards=1",
             "--target=", "=", "", " ", "\u0662", "--version", "-V", "--pow", "--best",
-            "--limit", "-1", "--board", "--no-board", "--detail", "--review")
+            "--limit", "-1", "--board", "--no-board", "--detail")
 """Stray words for the command line."""
 API_BUDGET = 20.0
 """Seconds after which an answer is reported as slow (a cost the fuzz should avoid)."""

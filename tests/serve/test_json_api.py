@@ -34,7 +34,7 @@ SERVED = [   # (verb, game, parameters): requests besides every verb's own examp
     ("check", "countdown", {"equation": "100*9", "cards": "25 50 75 100 3 6",
                             "target": "952"}),
     ("check", "mathable", {"claim": "I8=13", "rack": "1 8 2 12 16 42 17"}),
-    ("check", "mathable", {"claim": REVIEW, "review": True}),
+    ("review", "mathable", {"record": REVIEW}),
     ("check", "arquimedes", {"play": "3+2=7", "top": "3", "cards": "2 5 7 12 K"}),
     ("score", "mathable", {"record": RECORD}),
     ("score", "arithmetikus", {"record": (EXAMPLES / "arithmetikus_game.txt").read_text()}),
@@ -61,7 +61,7 @@ def command_line(verb: str, game: str, params: dict, folder: Path) -> list:
         if value is None or value is False or value == param.default:
             continue
         flag = f"--{param.name.replace('_', '-')}"
-        if param.from_file or (name == "claim" and params.get("review")):
+        if param.from_file:
             (folder / name).write_text(value)
             value = str(folder / name)
         if param.argument:
@@ -122,8 +122,7 @@ BAD = [   # (path, parameters, words the error must name)
     ("/api/solve/game24", {"cards": "3 3 8 8", "limit": 10**30}, "limit"),
     ("/api/check/game24", {"equation": "--help", "cards": "3 3 8 8"}, "negative numbers"),
     ("/api/solve/mathable", {"cards": "1 8", "seconds": "nan", "by": "sim"}, "seconds"),
-    ("/api/check/mathable", {"claim": str(EXAMPLES / "mathable_review.txt"),
-                             "review": True}, ""),
+    ("/api/review/mathable", {"record": str(EXAMPLES / "mathable_review.txt")}, ""),
 ]
 
 

@@ -125,7 +125,7 @@ async function loadRecord() {
   try {
     const score = await eurekaApi("score", "mathable", params);
     let review = null;
-    try { review = await eurekaApi("check", "mathable", {claim: $("text").value, review: true}); }
+    try { review = await eurekaApi("review", "mathable", {record: $("text").value}); }
     catch (error) { review = null; }      // a record without holders has no review
     record = {score, review, at: 0};
     step(0);

@@ -1,5 +1,5 @@
-"""Mathable's verbs as data (eureka.params): solve, check and score, their parameters
-declared, each answered by the contract (eureka.mathable.GAME).
+"""Mathable's verbs as data (eureka.params): solve, check, score and review, their
+parameters declared, each answered by the contract (eureka.mathable.GAME).
 
 A position and a game record are text here; the command line reads them from files
 (a record's `path` lets it read a CAVA 2024 game from its folder)."""
@@ -89,15 +89,9 @@ def solve(position=None, cards=None, limit=1, by="score", moves=False, endgame=F
                       not no_bonus, by, max_sets=max_sets)
 
 
-def check(claim=None, position=None, cards=None, review=False, edition=None,
-          no_bonus=False, compare=True, path=None, source=""):
-    """A claimed turn judged; with `review`, the claim is a game record (text, or the
-    command line's file `path`), every turn whose holder it gives reviewed."""
-    if review:
-        if position is not None or cards:
-            raise EurekaError("--review takes a game record alone: no --position or "
-                              "--cards (the record gives the holders)")
-        return GAME.review(_record(claim, path, edition, no_bonus, source))
+def check(claim=None, position=None, cards=None, edition=None, no_bonus=False,
+          compare=True):
+    """A claimed turn judged against the position's (or the given) rack."""
     if not cards and position is None:
         raise EurekaError("give the mover's tokens (--cards 1 8 2 ...) or a position with "
                           "a 'rack:' line (--position FILE), then the claimed turn; a game "
@@ -113,6 +107,15 @@ def score(record=None, edition=None, no_bonus=False, path=None, source=""):
     return GAME.score(_record(record, path, edition, no_bonus, source))
 
 
+def review(record=None, edition=None, no_bonus=False, path=None, source=""):
+    """A game record (text, or the command line's file `path`): every turn whose holder
+    it gives against the best turns by score and by equity."""
+    return GAME.review(_record(record, path, edition, no_bonus, source))
+
+
+RECORD = Param("record", "text", "The game record (docs/MATHABLE.md); on the command line a "
+               "file (a text record, or a CAVA 2024 game's N_turns.txt), - for standard "
+               "input.", argument=True, required=True, from_file=True)
 EXAMPLE_RACK = [1, 8, 2, 12, 16, 42, 17]
 EXAMPLE_RECORD = "P1 [1 2 8 12 16 17 42]: I8=12 H6=8 G9=2 F7=1 J8=16\n"
 VERBS = {
@@ -137,17 +140,11 @@ VERBS = {
             {"cards": EXAMPLE_RACK}, {"cards": EXAMPLE_RACK, "by": "equity", "limit": 2},
             {"cards": EXAMPLE_RACK, "by": "sim", "iterations": 2, "candidates": 2})),
     "check": Verb("check", (
-        Param("claim", "text", "The claimed turn, e.g. I8=12 J8=16 (with review: the "
-              "game record).", argument=True, joined=True),
-        POSITION, CARDS,
-        Param("review", "flag", "The claim is a game record: review every turn whose "
-              "holder it gives (docs/MATHABLE.md)."),
-        EDITION, NO_BONUS), check, (
-            {"cards": EXAMPLE_RACK, "claim": "I8=12 H6=8 G9=2"},
-            {"claim": EXAMPLE_RECORD, "review": True})),
-    "score": Verb("score", (
-        Param("record", "text", "The game record (docs/MATHABLE.md); on the command line "
-              "a file (a text record, or a CAVA 2024 game's N_turns.txt), - for "
-              "standard input.", argument=True, required=True, from_file=True),
-        EDITION, NO_BONUS), score, ({"record": EXAMPLE_RECORD},)),
+        Param("claim", "text", "The claimed turn, e.g. I8=12 J8=16.", argument=True,
+              joined=True),
+        POSITION, CARDS, EDITION, NO_BONUS), check, (
+            {"cards": EXAMPLE_RACK, "claim": "I8=12 H6=8 G9=2"},)),
+    "score": Verb("score", (RECORD, EDITION, NO_BONUS), score, ({"record": EXAMPLE_RECORD},)),
+    "review": Verb("review", (RECORD, EDITION, NO_BONUS), review,
+                   ({"record": EXAMPLE_RECORD},)),
 }
