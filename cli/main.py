@@ -17,6 +17,7 @@ from eureka.games import GAMES, games_for
 
 VERB_HELP = {
     "solve": "Solve a game state: every answer, the best first.",
+    "endgame": "Solve the rest of a game exactly, once the bag is empty.",
     "check": "Check a claimed answer: valid, or exactly why not.",
     "hint": "A hint rather than the answer, one level at a time.",
     "score": "Score a finished game from its record, turn by turn.",

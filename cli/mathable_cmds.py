@@ -150,16 +150,32 @@ def _simulated_lines(result, board: bool) -> list:
     "eureka solve mathable --cards 1 8 2 12 16 42 17 --limit 2", "solve"))
 @declared(params.VERBS["solve"])
 @click.option("--board/--no-board", default=True, show_default=True,
-              help="Draw the board after the best turn (with --endgame: after the "
-                   "line).")
+              help="Draw the board after the best turn.")
 @stack(JSON, ASCII)
 @reports_errors
 def solve_mathable(values, board, as_json, as_ascii):
     verb = params.VERBS["solve"]
     result = verb.run(**read_files(verb, values))
-    lines = (_simulated_lines if values["by"] == "sim" else
-             _endgame_lines if values["endgame"] else _solution_lines)
+    lines = _simulated_lines if values["by"] == "sim" else _solution_lines
     emit(result, as_json, lambda r: ascii_lines(lines(r, board), as_ascii))
+
+
+@click.command("mathable", help=_help(
+    "The rest of a Mathable game solved exactly, once the bag is empty: the position "
+    "gives the opponent's holder on a 'rack NAME:' line (docs/MATHABLE.md); the value "
+    "(the final score difference, mover minus opponent, both playing their best) and "
+    "the line of play.",
+    "eureka endgame mathable --position solver/eureka/mathable/data/endgame.txt",
+    "endgame"))
+@declared(params.VERBS["endgame"])
+@click.option("--board/--no-board", default=True, show_default=True,
+              help="Draw the board after the line.")
+@stack(JSON, ASCII)
+@reports_errors
+def endgame_mathable(values, board, as_json, as_ascii):
+    verb = params.VERBS["endgame"]
+    result = verb.run(**read_files(verb, values))
+    emit(result, as_json, lambda r: ascii_lines(_endgame_lines(r, board), as_ascii))
 
 
 def _endgame_lines(result, board: bool) -> list:
@@ -493,5 +509,6 @@ def simulate_mathable(games, seed, policies, players, swap, record_file, edition
 
 def command(verb: str, name: str) -> click.Command:
     """The command for `eureka VERB mathable` (the registry's renderer protocol)."""
-    return {"solve": solve_mathable, "check": check_mathable, "score": score_mathable,
-            "review": review_mathable, "simulate": simulate_mathable}[verb]
+    return {"solve": solve_mathable, "endgame": endgame_mathable, "check": check_mathable,
+            "score": score_mathable, "review": review_mathable,
+            "simulate": simulate_mathable}[verb]

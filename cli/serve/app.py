@@ -36,7 +36,7 @@ MOST_REQUESTS = 64
 """API requests answered (or waiting for a worker) at once; more are told it is busy."""
 MOST_FIELDS = 100
 """The most parameters a query string may hold."""
-VERBS = ("solve", "check", "score", "review", "hint")
+VERBS = ("solve", "endgame", "check", "score", "review", "hint")
 STATIC = resources.files("eureka.cli.serve") / "static"
 PAGES = {"/": "index.html", "/mathable": "mathable.html", "/numbers": "numbers.html"}
 

@@ -21,10 +21,10 @@ from eureka.mathable.solve import CELLS, board_array
 from eureka.mathable.tokens import token_set
 from tests.oracle import mathable as oracle
 from tests.oracle import mathable_endgame as brute
-from tests.paths import EXAMPLES
+from tests.paths import PACKAGE
 from tests.schema_check import assert_valid
 
-EXAMPLE = EXAMPLES / "mathable_endgame.txt"
+EXAMPLE = PACKAGE / "mathable" / "data" / "endgame.txt"
 VALUES = sorted(token_set(126))
 
 

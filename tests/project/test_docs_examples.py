@@ -1,6 +1,6 @@
 """Docs that cannot drift: every `$ eureka ...` and `$ solve ...` example in README.md and
 docs/*.md runs (the console scripts of this environment, in a scratch folder where
-`docs/` is the repository's docs) and prints what the doc shows under it. Output is
+`docs/` is the repository's docs and `solver/` its package) and prints what the doc shows under it. Output is
 compared on stdout, or on stderr for an example shown failing with `error:`; an example
 shown without output (the next line is another `$` or the block ends) must run and exit
 0 (1 for a `check` shown invalid), whatever it prints."""
@@ -26,9 +26,11 @@ BIN = Path(sys.executable).parent
 
 @pytest.fixture(scope="session")
 def scratch(tmp_path_factory):
-    """A working folder whose docs/ is the repository's (read from, never written)."""
+    """A working folder whose docs/ and solver/ are the repository's (read from, never
+    written): the examples read docs/examples/ and the package's own data."""
     folder = tmp_path_factory.mktemp("docs-examples")
     (folder / "docs").symlink_to(DOCS, target_is_directory=True)
+    (folder / "solver").symlink_to(ROOT / "solver", target_is_directory=True)
     return folder
 
 

@@ -1,8 +1,10 @@
-"""Mathable's verbs as data (eureka.params): solve, check, score and review, their
-parameters declared, each answered by the contract (eureka.mathable.GAME).
+"""Mathable's verbs as data (eureka.params): solve, endgame, check, score and review,
+their parameters declared, each answered by the contract (eureka.mathable.GAME).
 
 A position and a game record are text here; the command line reads them from files
 (a record's `path` lets it read a CAVA 2024 game from its folder)."""
+
+from importlib.resources import files
 
 from eureka.errors import EurekaError
 from eureka.mathable.game import GAME
@@ -64,27 +66,21 @@ def _record(text: str | None, path: str | None, edition, no_bonus: bool, source:
     return GAME.record(text=text, source=source, **asked)
 
 
-def solve(position=None, cards=None, limit=1, by="score", moves=False, endgame=False,
-          max_sets=None, edition=None, no_bonus=False, **effort):
-    """The best turns (by score, equity or sim), or with `endgame` the exact rest of
-    the game."""
-    if max_sets is not None and (by == "sim" or endgame):
-        raise EurekaError("--max-sets is the budget of one turn's search: not with --by "
-                          "sim or --endgame")
+def solve(position=None, cards=None, limit=1, by="score", moves=False, max_sets=None,
+          edition=None, no_bonus=False, **effort):
+    """The best turns, by score, equity or sim."""
     given = {name: value for name, value in effort.items() if value is not None}
     if by == "sim":
-        if endgame or limit != 1 or moves:
+        if max_sets is not None:
+            raise EurekaError("--max-sets is the budget of one turn's search: not with "
+                              "--by sim")
+        if limit != 1 or moves:
             raise EurekaError("--by sim lists every candidate it simulates (--candidates "
-                              "K): no --limit, --moves or --endgame")
+                              "K): no --limit or --moves")
         return GAME.solve(_position(position, edition), cards or None,
                           bonus=not no_bonus, by="sim", **given)
     if given:
         raise EurekaError(f"--{next(iter(given))} is an option of --by sim")
-    if endgame:
-        if limit != 1 or moves or by != "score":
-            raise EurekaError("--endgame gives the exact value and line: no --limit, "
-                              "--moves or --by")
-        return GAME.endgame(_position(position, edition), cards or None, not no_bonus)
     return GAME.solve(_position(position, edition), cards or None, limit, moves,
                       not no_bonus, by, max_sets=max_sets)
 
@@ -107,6 +103,12 @@ def score(record=None, edition=None, no_bonus=False, path=None, source=""):
     return GAME.score(_record(record, path, edition, no_bonus, source))
 
 
+def endgame(position=None, cards=None, edition=None, no_bonus=False):
+    """The exact rest of the game: the bag empty, the opponent's holder on the position's
+    'rack NAME:' line."""
+    return GAME.endgame(_position(position, edition), cards or None, not no_bonus)
+
+
 def review(record=None, edition=None, no_bonus=False, path=None, source=""):
     """A game record (text, or the command line's file `path`): every turn whose holder
     it gives against the best turns by score and by equity."""
@@ -117,6 +119,8 @@ RECORD = Param("record", "text", "The game record (docs/MATHABLE.md); on the com
                "file (a text record, or a CAVA 2024 game's N_turns.txt), - for standard "
                "input.", argument=True, required=True, from_file=True)
 EXAMPLE_RACK = [1, 8, 2, 12, 16, 42, 17]
+EXAMPLE_ENDGAME = (files("eureka.mathable") / "data" / "endgame.txt").read_text(encoding="utf-8")
+"""A position of self-play whose bag is empty (the docs' endgame example)."""
 EXAMPLE_RECORD = "P1 [1 2 8 12 16 17 42]: I8=12 H6=8 G9=2 F7=1 J8=16\n"
 VERBS = {
     "solve": Verb("solve", (
@@ -130,9 +134,6 @@ VERBS = {
               choices=(*RANKINGS, "sim")),
         *SIMULATION,
         Param("moves", "flag", "Also list every legal single placement."),
-        Param("endgame", "flag", "Solve the rest of the game exactly: the bag empty, the "
-              "opponent's holder on a 'rack NAME:' line (docs/MATHABLE.md; schema "
-              "eureka.mathable.endgame/1)."),
         Param("max_sets", "whole", "The search's budget: refuse past N stored sets of "
               f"placements (default {MAX_STATES:,}; a refusal says what more costs).",
               low=1, high=10**9, metavar="N"),
@@ -144,6 +145,8 @@ VERBS = {
               joined=True),
         POSITION, CARDS, EDITION, NO_BONUS), check, (
             {"cards": EXAMPLE_RACK, "claim": "I8=12 H6=8 G9=2"},)),
+    "endgame": Verb("endgame", (POSITION, CARDS, EDITION, NO_BONUS), endgame,
+                    ({"position": EXAMPLE_ENDGAME},)),
     "score": Verb("score", (RECORD, EDITION, NO_BONUS), score, ({"record": EXAMPLE_RECORD},)),
     "review": Verb("review", (RECORD, EDITION, NO_BONUS), review,
                    ({"record": EXAMPLE_RECORD},)),
