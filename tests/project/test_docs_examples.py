@@ -1,9 +1,9 @@
 """Docs that cannot drift: every `$ eureka ...` and `$ solve ...` example in README.md and
 docs/*.md runs (the console scripts of this environment, in a scratch folder where
-`docs/` is the repository's docs and `solver/` its package) and prints what the doc shows under it. Output is
-compared on stdout, or on stderr for an example shown failing with `error:`; an example
-shown without output (the next line is another `$` or the block ends) must run and exit
-0 (1 for a `check` shown invalid), whatever it prints."""
+`docs/` is the repository's docs and `solver/` its package) and prints what the doc
+shows under it. Output is compared on stdout, or on stderr for an example shown failing
+with `error:`; an example shown without output (the next line is another `$` or the
+block ends) must run and exit 0 (1 for a `check` shown invalid), whatever it prints."""
 
 import functools
 import os
