@@ -18,7 +18,7 @@ import time
 
 from eureka.errors import SearchTooLarge
 from eureka.mathable.endgame import budget, solve_endgame
-from eureka.mathable.simulate import game_rng, play_game
+from eureka.mathable.selfplay import game_rng, play_game
 from eureka.mathable.solve import board_array, ranked
 
 

@@ -23,7 +23,7 @@ import time
 from collections import defaultdict
 
 from eureka import parallel
-from eureka.mathable import simulate as simulation
+from eureka.mathable import selfplay, simulate
 
 
 class MoveClock:
@@ -33,7 +33,7 @@ class MoveClock:
     def __init__(self):
         self.wall, self.cpu = defaultdict(list), defaultdict(list)
         self.lock = threading.Lock()
-        self.turn = simulation._turn
+        self.turn = selfplay._turn
         self.signature = inspect.signature(self.turn)
 
     def __enter__(self):
@@ -54,11 +54,11 @@ class MoveClock:
                     self.wall[policy].append(wall)
                     self.cpu[policy].append(cpu)
 
-        simulation._turn = timed
+        selfplay._turn = timed
         return self
 
     def __exit__(self, *exc):
-        simulation._turn = self.turn
+        selfplay._turn = self.turn
 
 
 def percent(x) -> str:
@@ -90,12 +90,12 @@ def main(argv=None) -> None:
     if args.games < 2 or args.games % 2:
         parser.error("--games takes an even number ≥ 2 (each deal is played twice)")
     a, b = policies
-    simulation.simulate(1, policies, seed=args.seed, edition=args.edition)  # compile
+    simulate.simulate(1, policies, seed=args.seed, edition=args.edition)  # compile
     parallel.choose(args.threads)
     try:
         with MoveClock() as clock:
             start = time.perf_counter()
-            summary = simulation.simulate(args.games // 2, policies, seed=args.seed,
+            summary = simulate.simulate(args.games // 2, policies, seed=args.seed,
                                           edition=args.edition)
             seconds = time.perf_counter() - start
     finally:

@@ -30,8 +30,7 @@ import numpy as np
 
 from eureka import parallel, stats
 from eureka.benchmarks.mathable_policies import MoveClock, between, percent, signed
-from eureka.mathable import montecarlo
-from eureka.mathable import simulate as selfplay
+from eureka.mathable import montecarlo, policies, selfplay, simulate
 
 
 def calibrate(effort: montecarlo.Effort, games: int, seed: int) -> None:
@@ -52,14 +51,14 @@ def calibrate(effort: montecarlo.Effort, games: int, seed: int) -> None:
         return found
 
     montecarlo.choose, montecarlo.rollout = timed, counted
-    selfplay.PLANNERS["sim"], default = montecarlo.planner(effort), selfplay.PLANNERS["sim"]
+    policies.PLANNERS["sim"], default = montecarlo.planner(effort), policies.PLANNERS["sim"]
     try:
         for i in range(games):
             seats = ("sim", "optimal") if i % 2 == 0 else ("optimal", "sim")
             selfplay.play_game(seats, selfplay.game_rng(seed, i))
     finally:
         montecarlo.choose, montecarlo.rollout = choose, rollout
-        selfplay.PLANNERS["sim"] = default
+        policies.PLANNERS["sim"] = default
     timed_plans = [p for p in plans if p[0]]
     if not timed_plans:
         raise SystemExit("no plan searched anything to fit (--plies 0?)")
@@ -101,18 +100,18 @@ def main(argv=None) -> None:
         calibrate(dataclasses.replace(effort, work=None), args.games, args.seed)
         return
     policies = ("sim", "optimal")
-    default = selfplay.PLANNERS["sim"]
-    selfplay.PLANNERS["sim"] = montecarlo.planner(effort)
-    selfplay.simulate(1, ("optimal", "optimal"), seed=args.seed)       # compile
+    default = policies.PLANNERS["sim"]
+    policies.PLANNERS["sim"] = montecarlo.planner(effort)
+    simulate.simulate(1, ("optimal", "optimal"), seed=args.seed)       # compile
     parallel.choose(args.threads)
     try:
         with MoveClock() as clock:
             start = time.perf_counter()
-            summary = selfplay.simulate(args.games // 2, policies, seed=args.seed)
+            summary = simulate.simulate(args.games // 2, policies, seed=args.seed)
             seconds = time.perf_counter() - start
     finally:
         parallel.choose(None)
-        selfplay.PLANNERS["sim"] = default
+        policies.PLANNERS["sim"] = default
     with open("/proc/loadavg") as f:
         load = f.read().split()[0]
     row = summary.policy_rates[0]

@@ -14,15 +14,10 @@ from click.testing import CliRunner
 from eureka.cli.main import eureka
 from eureka.errors import EurekaError
 from eureka.mathable import GAME, claim, leave, montecarlo
-from eureka.mathable import simulate as selfplay
 from eureka.mathable.position import Position, render
 from eureka.mathable.record import write
-from eureka.mathable.simulate import (
-    game_record,
-    game_rng,
-    play_game,
-    simulate,
-)
+from eureka.mathable.selfplay import game_record, game_rng, play_game
+from eureka.mathable.simulate import SelfPlayRun, simulate
 from tests.cli.invoke import json_of, run
 from tests.mathable.test_endgame import BAG_LEFT, EXAMPLE, NO_OPPONENT
 from tests.mathable.test_montecarlo import OPENING_RACK
@@ -657,7 +652,7 @@ def test_the_help_states_the_library_defaults():
 
 
 def test_each_deal_is_played_in_every_seat_order():
-    run = selfplay.SelfPlay(2, ("optimal", "greedy", "random"), seed=7)
+    run = SelfPlayRun(2, ("optimal", "greedy", "random"), seed=7)
     assert run.played == 6
     summary = run.run()
     assert (summary.games, summary.seat_orders, summary.played) == (2, 3, 6)

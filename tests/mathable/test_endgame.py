@@ -9,14 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eureka.errors import SearchTooLarge
-from eureka.mathable import GAME, simulate
+from eureka.mathable import GAME, policies
 from eureka.mathable.board import START, PositionError
 from eureka.mathable.endgame import ALWAYS, Endgame, budget, solve_endgame, turns
 from eureka.mathable.legality import score_turn
 from eureka.mathable.lines import CODE_SHIFT
 from eureka.mathable.options import POLICIES
 from eureka.mathable.position import Position, parse_text
-from eureka.mathable.simulate import game_rng, play_game
+from eureka.mathable.selfplay import game_rng, play_game
 from eureka.mathable.solve import CELLS, board_array
 from eureka.mathable.tokens import token_set
 from tests.oracle import mathable as oracle
@@ -196,7 +196,7 @@ def test_the_budget_refuses_at_once():
 def test_the_endgame_policy_plays_the_exact_turn_once_the_bag_is_empty():
     """Each turn it plays with the bag empty keeps the exact value of the endgame (and
     play_game's on_turn re-scores every turn by the rules)."""
-    assert "endgame" in simulate.PLANNERS and "endgame" in POLICIES
+    assert "endgame" in policies.PLANNERS and "endgame" in POLICIES
     checked = 0
     for seed in range(2):
         records = []

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eureka.errors import EurekaError, SearchTooLarge
-from eureka.mathable import GAME, leave, simulate, solve
+from eureka.mathable import GAME, leave, policies, selfplay, solve
 from eureka.mathable.options import POLICIES
 from eureka.mathable.tokens import token_set
 from tests.mathable.test_solve import check_turn, positions
@@ -112,8 +112,8 @@ def test_the_packaged_table():
 def test_equity_policy_plays_legal_games():
     """`equity` joins the policies; its games replay under the rules, reproducibly."""
     from tests.mathable.test_selfplay import play_checked
-    assert {"optimal", "equity"} <= set(simulate.PLANNERS) and \
-        set(simulate.PLANNERS) <= set(POLICIES)
+    assert {"optimal", "equity"} <= set(policies.PLANNERS) and \
+        set(policies.PLANNERS) <= set(POLICIES)
     first, _ = play_checked(("equity", "optimal"), seed=3)
     again, _ = play_checked(("equity", "optimal"), seed=3)
     assert first == again
@@ -124,16 +124,16 @@ def test_equity_planner_past_the_budget(monkeypatch):
     placement."""
     def too_large(*args, **kwargs):
         raise SearchTooLarge("more than 100,000 sets")
-    game = simulate._Game(2, simulate.game_rng(0, 0), 126, True)
+    game = selfplay._Game(2, selfplay.game_rng(0, 0), 126, True)
     holder = [1, 8, 2, 12, 16, 42, 17]
     monkeypatch.setattr(solve, "ranked", too_large)
-    plan = simulate.PLANNERS["equity"](game, 0, holder, 50)
+    plan = policies.PLANNERS["equity"](game, 0, holder, 50)
     best = solve.single_placements(game.grid, holder)[0]
     assert plan.placements == ((best.placement.cell, best.placement.value),)
     assert plan.total == plan.score == best.points
     kept = leave.kept(holder, [best.placement.value])
     assert plan.equity == pytest.approx(best.points + leave.leave_value(kept))
-    assert simulate.PLANNERS["optimal"](game, 0, holder, 50) == \
+    assert policies.PLANNERS["optimal"](game, 0, holder, 50) == \
         plan._replace(equity=float(best.points))
 
 

@@ -11,11 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eureka.errors import EurekaError, SearchTooLarge
-from eureka.mathable import GAME, montecarlo, solve
-from eureka.mathable import simulate as selfplay
+from eureka.mathable import GAME, montecarlo, policies, selfplay, solve
 from eureka.mathable.leave import leave_value
 from eureka.mathable.legality import score_turn
-from eureka.mathable.options import ROLLOUTS
+from eureka.mathable.options import POLICIES, ROLLOUTS
 from eureka.mathable.position import Position
 from eureka.mathable.solve import best_turns, board_array, ranked
 from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, token_set
@@ -187,7 +186,7 @@ def opening_game(bonus: bool = True, seed: int = 1):
 def test_the_sim_plan_uses_only_what_the_seat_sees():
     """Permuting the bag and swapping tokens between the bag and the other holder
     (same sizes) leaves the plan unchanged."""
-    plan = selfplay.PLANNERS["sim"]
+    plan = policies.PLANNERS["sim"]
     base = opening_game()
     holder = list(base.holders[0])
     expected = plan(base, 0, holder, FULL_RACK_BONUS)
@@ -204,7 +203,7 @@ def test_the_sim_plan_uses_only_what_the_seat_sees():
 
 def test_the_policy_default_has_no_time_budget(monkeypatch):
     """The default plan is the same however slow the clocks say the machine is."""
-    plan = selfplay.PLANNERS["sim"]
+    plan = policies.PLANNERS["sim"]
     expected = plan(opening_game(seed=3), 0, list(opening_game(seed=3).holders[0]),
                     FULL_RACK_BONUS)
     ticks = iter(range(0, 10 ** 9, 100))
@@ -352,14 +351,14 @@ def test_the_sim_policy_plays_legal_games_that_repeat(monkeypatch, work):
         return found
 
     monkeypatch.setattr(montecarlo, "choose", counted)
-    monkeypatch.setitem(selfplay.PLANNERS, "sim", montecarlo.planner(
+    monkeypatch.setitem(policies.PLANNERS, "sim", montecarlo.planner(
         montecarlo.Effort(candidates=3, plies=1, iterations=32, work=work)))
     turns = []
     first = selfplay.play_game(("sim", "optimal"), selfplay.game_rng(2, 0),
                                  on_turn=turns.append)    # the scorer checks each turn
     assert first == selfplay.play_game(("sim", "optimal"), selfplay.game_rng(2, 0))
     assert any(t.placements for t in turns if t.seat == 0)
-    assert "sim" in selfplay.POLICIES
+    assert "sim" in POLICIES
     if work is None:
         assert {budget for budget, _ in runs} == {None}
     else:           # some runs were stopped by the budget

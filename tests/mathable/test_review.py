@@ -11,7 +11,7 @@ from eureka.mathable import GAME
 from eureka.mathable.leave import kept, leave_value
 from eureka.mathable.record import parse, write
 from eureka.mathable.review import review
-from eureka.mathable.simulate import game_record
+from eureka.mathable.selfplay import game_record
 from tests.oracle import mathable as oracle
 from tests.paths import EXAMPLES
 from tests.schema_check import assert_valid

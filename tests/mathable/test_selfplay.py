@@ -10,20 +10,14 @@ from hypothesis import strategies as st
 
 from eureka import parallel
 from eureka.errors import EurekaError
-from eureka.mathable import simulate as selfplay
+from eureka.mathable import selfplay
+from eureka.mathable import simulate as simulate_module
 from eureka.mathable.board import SQUARES, START
 from eureka.mathable.legality import equations, score_turn
-from eureka.mathable.simulate import (
-    END_BLOCKED,
-    END_EMPTIED,
-    ENDINGS,
-    KINDS,
-    MAX_GAMES,
-    POLICIES,
-    game_rng,
-    play_game,
-    simulate,
-)
+from eureka.mathable.options import MAX_GAMES, POLICIES
+from eureka.mathable.policies import PLANNERS
+from eureka.mathable.selfplay import END_BLOCKED, END_EMPTIED, ENDINGS, KINDS, game_rng, play_game
+from eureka.mathable.simulate import Summary, seat_orders, simulate, win_interval
 from eureka.mathable.solve import best_turns, single_placements
 from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, token_set
 from eureka.schemas import schema
@@ -78,7 +72,7 @@ def play_checked(policies, seed, edition=126, bonus=True):
         restricted = sum(1 for s in replay if s.restriction)
         assert len(rec.drawn) <= restricted
         if rec.bag and len(rec.drawn) < restricted:
-            assert policies[rec.seat] in selfplay.PLANNERS and \
+            assert policies[rec.seat] in PLANNERS and \
                 rec.bonus == FULL_RACK_BONUS
         # Nothing placed: only because nothing could be; exchange if the bag allows.
         if not moves:
@@ -207,7 +201,7 @@ def test_seeded_runs_repeat_exactly():
 
 
 def test_runs_do_not_depend_on_the_thread_count(monkeypatch):
-    monkeypatch.setattr(selfplay, "CHUNK", 3)         # several chunks, one uneven
+    monkeypatch.setattr(simulate_module, "CHUNK", 3)  # several chunks, one uneven
     runs = {}
     for count in (1, 2):
         parallel.choose(count)
@@ -270,7 +264,7 @@ def test_win_rate_splits_ties():
                               0, 0, 0, END_BLOCKED)
     win = selfplay.GameResult((5, 9), (0, 0), 1, 1, (0, 0), dict.fromkeys(KINDS, 0),
                               0, 0, 0, END_BLOCKED)
-    summary = selfplay.Summary.of([tie, win], ("greedy", "greedy"), 126, True, 0)
+    summary = Summary.of([tie, win], ("greedy", "greedy"), 126, True, 0)
     assert summary.win_rate == (0.25, 0.75)
 
 
@@ -293,7 +287,7 @@ def test_bad_arguments_raise_one_clear_line(call, message):
 
 def test_policy_names():
     assert POLICIES == ("optimal", "equity", "sim", "endgame", "greedy", "random")
-    assert set(POLICIES) == set(selfplay.PLANNERS) | {"greedy", "random"}
+    assert set(POLICIES) == set(PLANNERS) | {"greedy", "random"}
     listed = schema("eureka.mathable.simulate/1")["properties"]["policies"]["items"]
     assert tuple(listed["enum"]) == POLICIES
 
@@ -308,7 +302,7 @@ def test_policy_names():
     (("optimal", "optimal", "greedy"), (0, 1, 2)),
 ])
 def test_seat_orders_are_the_distinct_rotations(policies, orders):
-    assert selfplay.seat_orders(policies) == orders
+    assert seat_orders(policies) == orders
 
 
 def plain_wilson(p, n, z=1.959964):
@@ -343,10 +337,10 @@ def test_win_rate_and_spread_intervals_from_the_games():
 
 
 def test_win_interval_edges():
-    assert selfplay.win_interval([1.0, 1.0, 1.0], 6) == pytest.approx(
+    assert win_interval([1.0, 1.0, 1.0], 6) == pytest.approx(
         plain_wilson(1.0, 3))                       # no variation: over the deals
-    assert selfplay.win_interval([0.5], 2) == pytest.approx(plain_wilson(0.5, 1))
-    low, high = selfplay.win_interval([0.5, 1.0, 0.0, 0.5] * 25, 200)
+    assert win_interval([0.5], 2) == pytest.approx(plain_wilson(0.5, 1))
+    low, high = win_interval([0.5, 1.0, 0.0, 0.5] * 25, 200)
     assert 0 < low < 0.5 < high < 1
 
 
@@ -367,7 +361,7 @@ def test_games_in_all_are_bounded():
                 min_size=1, max_size=40))
 def test_win_interval_is_wilsons_over_the_effective_games(pairs):
     deals = [sum(pair) / 2 for pair in pairs]
-    low, high = selfplay.win_interval(deals, 2 * len(deals))
+    low, high = win_interval(deals, 2 * len(deals))
     p = sum(deals) / len(deals)
     assert 0 <= low <= p <= high <= 1
     if len(deals) > 1 and 0 < p < 1 and len(set(deals)) > 1:

@@ -32,7 +32,8 @@ import numpy as np
 
 from eureka import parallel
 from eureka.mathable import leave
-from eureka.mathable.simulate import CHUNK, game_rng, play_game
+from eureka.mathable.selfplay import game_rng, play_game
+from eureka.mathable.simulate import CHUNK
 from eureka.mathable.tokens import RACK_SIZE, token_set
 
 RIDGE = 1.0

@@ -123,8 +123,8 @@ class Mathable:
                   bonus: bool = True, swap: bool = True):
         """A run of self-play games, its arguments checked (run it with `.run()`):
         `games` deals, each played in every seat order unless not `swap`."""
-        from eureka.mathable.simulate import SelfPlay
-        return SelfPlay(games, tuple(policies), seed, edition or self.preset.edition,
+        from eureka.mathable.simulate import SelfPlayRun
+        return SelfPlayRun(games, tuple(policies), seed, edition or self.preset.edition,
                         bonus, swap)
 
     def simulate(self, games: int, policies, seed: int = 0, edition: int | None = None,
@@ -136,7 +136,7 @@ class Mathable:
                     edition: int | None = None, bonus: bool = True) -> records.Record:
         """Deal `deal` of a self-play run as a game record with every holder given
         (records.write gives its text)."""
-        from eureka.mathable.simulate import game_record
+        from eureka.mathable.selfplay import game_record
         return game_record(tuple(policies), seed, deal, edition or self.preset.edition,
                            bonus)
 

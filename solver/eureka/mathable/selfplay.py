@@ -1,0 +1,285 @@
+"""One complete game of Mathable self-play: 2–4 seats, each with a policy (policies.py),
+played by the rulebook, and a game written out as a record.
+
+The game follows the rulebook (rules/mathable.txt); the choices its text leaves open:
+  * Start (III): every seat draws one token and keeps it; the tied highest draw again
+    (and keep that token too) until one is highest; the starter, then the others in seat
+    order, fill the holder to 7; play goes round in seat order from the starter.
+  * Extra draw (IV.4): a token placed on a restriction square lets the player draw one
+    token at once (when the bag holds any).  Every policy takes it, except that
+    "optimal" declines while its planned turn empties a full holder (the draw would cost
+    the 50).  A drawn token may be placed in the same turn: "optimal" plays its plan,
+    then, if it drew, plans again with its current holder on the new board (counting the
+    50 only if it started the turn with 7, since emptying the holder still earns it);
+    "greedy" and "random" simply keep going with the tokens they hold.
+  * +50 (IV.8): the turn started with 7 tokens and the holder is empty when it ends.
+  * A player who can place nothing exchanges (V.1): every token of the holder when the
+    bag holds as many, else as many of his largest tokens as the bag holds; the new
+    tokens are drawn first and the discarded ones then mixed into the bag, so he never
+    draws his own back.  With the bag empty he passes.
+  * Refill to 7 from the bag at the end of every turn (IV.9).
+  * End (V.4): "holder emptied" — the bag is empty and the player who just moved ended
+    his turn with an empty holder; "no equation possible" — the player to move can place
+    nothing and no remaining token (in any holder or the bag) completes an equation on
+    any empty square, so no equation can ever be made again; "stalled" — a safety net
+    (MAX_IDLE_TURNS consecutive turns without a placement) that keeps every game finite
+    even if the exchanges kept missing the one token that fits.  Each player then
+    deducts the tokens left on the holder.
+
+A game is reproducible: it depends on its generator alone (`game_rng(seed, i)`).
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from eureka.mathable import record as records
+from eureka.mathable.board import SQUARES, START
+from eureka.mathable.legality import Placement, score_turn
+from eureka.mathable.policies import PLANNERS, check_policies
+from eureka.mathable.solve import (
+    INDEX,
+    any_placement,
+    board_array,
+    single_placements,
+)
+from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus, token_set
+
+KINDS = (".", "+", "-", "*", "/", "2X", "3X")
+END_EMPTIED = "holder emptied"
+END_BLOCKED = "no equation possible"
+END_STALLED = "stalled"
+ENDINGS = (END_EMPTIED, END_BLOCKED, END_STALLED)
+MAX_IDLE_TURNS = 200              # consecutive turns without a placement: "stalled"
+_KIND = {cell: square.kind for cell, square in SQUARES.items()}
+
+
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game, seat by seat in the order of `policies`."""
+
+    scores: tuple          # final score per seat, after the deductions
+    deductions: tuple      # value of the tokens left on each holder
+    turns: int             # turns taken, exchanges and passes included
+    placements: int        # tokens placed on the board
+    bonuses: tuple         # number of 50-point bonuses per seat
+    squares: dict          # square kind -> placements on it
+    draws: int             # extra tokens drawn on restriction squares
+    exchanges: int         # turns spent exchanging tokens
+    passes: int            # turns passed (nothing to place, empty bag)
+    end: str               # one of ENDINGS
+    starter: int = 0       # the seat that played first
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """What a turn did, given to `play_game`'s `on_turn` hook (for checks and replays)."""
+
+    seat: int
+    grid: dict             # the board before the turn (a copy)
+    holder: tuple          # the holder at the start of the turn
+    placements: tuple      # legality.Scored, in playing order
+    bonus: int             # the full-rack bonus earned: 0 or 50
+    points: int            # what the turn scored, bonus included
+    drawn: tuple           # extra tokens drawn on restriction squares
+    exchanged: tuple       # tokens put back in the bag (empty unless exchanging)
+    passed: bool
+    holders: tuple         # every holder after the turn (refilled), as tuples
+    bag: tuple             # the bag after the turn
+
+
+class _Game:
+    """The state of one game in progress."""
+
+    def __init__(self, n, rng, edition, bonus):
+        self.rng = rng
+        self.edition = edition
+        self.bonus = bonus                          # the full-rack bonus is played
+        self.bag = list(token_set(edition).elements())
+        self.grid = dict(START)
+        self.board = board_array(self.grid)         # the same, as the kernels' board
+        self.holders = [[] for _ in range(n)]
+        self.work = 0       # the work of the turn's plans so far (sim.planner's budget)
+
+    def draw(self) -> int:
+        """A token taken from the bag at random."""
+        bag = self.bag
+        i = int(self.rng.integers(len(bag)))
+        bag[i], bag[-1] = bag[-1], bag[i]
+        return bag.pop()
+
+    def unseen(self, seat) -> list:
+        """The tokens the seat cannot see: the bag's and the other holders'."""
+        return self.bag + [v for s, h in enumerate(self.holders) if s != seat for v in h]
+
+    def refill(self, seat):
+        """Fill the seat's holder up to 7, as far as the bag goes."""
+        holder = self.holders[seat]
+        while len(holder) < RACK_SIZE and self.bag:
+            holder.append(self.draw())
+
+
+def _starter(game: _Game, n: int) -> int:
+    """Everyone draws and keeps a token; the tied highest draw again (III)."""
+    contenders = list(range(n))
+    while len(contenders) > 1:
+        drawn = {}
+        for s in contenders:
+            drawn[s] = game.draw()
+            game.holders[s].append(drawn[s])
+        top = max(drawn.values())
+        contenders = [s for s in contenders if drawn[s] == top]
+    return contenders[0]
+
+
+def _turn(game: _Game, seat: int, policy: str, full_bonus: int, placed: list,
+          drawn: list) -> int:
+    """Place tokens for `seat` by its policy, appending the placements ((cell, value),
+    in order) and the extra tokens drawn; returns the points scored (no bonus)."""
+    grid, board, holder, bag = game.grid, game.board, game.holders[seat], game.bag
+
+    def put(cell, value, may_draw):
+        grid[cell] = board[INDEX[cell]] = value
+        holder.remove(value)
+        placed.append((cell, value))
+        if SQUARES[cell].op and may_draw and bag:
+            drawn.append(game.draw())
+            holder.append(drawn[-1])
+            return True
+        return False
+
+    points, game.work = 0, 0
+    if policy in PLANNERS:
+        while holder:
+            plan = PLANNERS[policy](game, seat, holder, full_bonus)
+            if plan is None:
+                return points
+            keep = plan.total == plan.score     # a draw would cost the full-holder bonus
+            again = False
+            for cell, value in plan.placements:
+                again |= put(cell, value, keep)
+            points += plan.score
+            if not again:
+                return points
+    else:
+        pick_best = policy == "greedy"
+        while holder:
+            options = single_placements(grid, holder)
+            if not options:
+                return points
+            s = options[0] if pick_best else options[int(game.rng.integers(len(options)))]
+            points += s.points
+            put(s.placement.cell, s.placement.value, True)
+    return points
+
+
+def play_game(policies, rng, edition: int = 126, bonus: bool = True,
+              on_turn=None) -> GameResult:
+    """Play one complete game; `rng` is a numpy Generator.  `on_turn`, if given, is
+    called with a TurnRecord after every turn."""
+    policies = check_policies(policies, edition)
+    n = len(policies)
+    game = _Game(n, rng, edition, bonus)
+    grid, holders, bag = game.grid, game.holders, game.bag
+    starter = _starter(game, n)
+    for k in range(n):
+        game.refill((starter + k) % n)
+
+    scores = [0] * n
+    bonuses = [0] * n
+    squares = dict.fromkeys(KINDS, 0)
+    turns = placements = draws = exchanges = passes = idle = 0
+    seat = starter
+    while True:
+        holder = holders[seat]
+        full_bonus = full_rack_bonus(holder, bonus)
+        if on_turn is not None:
+            before, start_holder = dict(grid), tuple(holder)
+        placed, drawn, exchanged = [], [], []
+        points = _turn(game, seat, policies[seat], full_bonus, placed, drawn)
+        passed = False
+        if placed:
+            idle = 0
+        else:
+            remaining = [v for h in holders for v in h]
+            remaining += bag
+            if not any_placement(game.board, remaining):
+                end = END_BLOCKED
+                break
+            idle += 1
+            k = min(len(bag), len(holder))
+            if k:
+                # Draw the new tokens first, then mix the discarded ones into the bag.
+                holder.sort()
+                exchanged = holder[len(holder) - k:]
+                del holder[len(holder) - k:]
+                for _ in range(k):
+                    holder.append(game.draw())
+                bag.extend(exchanged)
+                exchanges += 1
+            else:
+                passed = True
+                passes += 1
+        turns += 1
+        for cell, _ in placed:
+            squares[_KIND[cell]] += 1
+        got = full_bonus if (full_bonus and placed and not holder) else 0
+        points += got
+        scores[seat] += points
+        bonuses[seat] += got > 0
+        placements += len(placed)
+        draws += len(drawn)
+        game.refill(seat)
+        if on_turn is not None:
+            scored = tuple(score_turn(dict(before), [Placement(*p) for p in placed]))
+            if sum(s.points for s in scored) + got != points:
+                raise RuntimeError(f"self-play and scorer disagree on turn {turns}")
+            on_turn(TurnRecord(seat, before, start_holder, scored, got, points,
+                               tuple(drawn), tuple(exchanged), passed,
+                               tuple(tuple(h) for h in holders), tuple(bag)))
+        if not bag and not holder:
+            end = END_EMPTIED
+            break
+        if idle >= MAX_IDLE_TURNS:
+            end = END_STALLED
+            break
+        seat = (seat + 1) % n
+
+    deductions = tuple(sum(h) for h in holders)
+    return GameResult(tuple(s - d for s, d in zip(scores, deductions)), deductions,
+                      turns, placements, tuple(bonuses), squares, draws, exchanges,
+                      passes, end, starter)
+
+
+def game_rng(seed: int, i: int) -> np.random.Generator:
+    """The generator of game i of a run seeded `seed`: depends on (seed, i) only."""
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
+
+
+def game_record(policies, seed: int = 0, deal: int = 0, edition: int = 126,
+                bonus: bool = True) -> records.Record:
+    """Deal `deal` of a run seeded `seed`, played with `policies` seated in this order,
+    as a game record: the seats named P1, P2 ..., every holder and every draw given
+    (records.write gives its text).  The record is read back from its text, so it
+    passes every check a record does."""
+    turns = []
+    play_game(policies, game_rng(seed, deal), edition, bonus, on_turn=turns.append)
+    plays = []
+    for t in turns:
+        name, holder = f"P{t.seat + 1}", tuple(sorted(t.holder))
+        if t.placements:
+            # A token is drawn after each restriction square until the bag runs out,
+            # or none for a plan that keeps a full-holder bonus (always the last).
+            restricted = [i for i, s in enumerate(t.placements) if s.restriction]
+            plays.append(records.Play(name, "place",
+                                      tuple(s.placement for s in t.placements),
+                                      tuple(restricted[:len(t.drawn)]), 0, 0,
+                                      holder=holder, drawn=t.drawn))
+        else:
+            plays.append(records.Play(name, "exchange" if t.exchanged else "pass", (),
+                                      (), len(t.exchanged), 0, holder=holder))
+    left = {f"P{s + 1}": sorted(h) for s, h in enumerate(turns[-1].holders)}
+    record = records.Record(plays, left, edition, bonus)
+    return records.parse(records.write(record), source="self-play")
