@@ -6,7 +6,7 @@ import math
 from eureka.errors import EurekaError
 from eureka.text import plural
 
-GAMES_PER_SECOND = 40_000           # simulated games a second, about, on 2 cores
+GAMES_PER_SECOND = 40_000           # simulated games a second, about (docs/BENCHMARKS.md)
 MAX_GAMES = 10**8                   # games per variant: about 42 minutes
 MAX_SAMPLES = 10**6                 # deals per option when the rest of a round is played
 _YEAR = 365.25 * 86400

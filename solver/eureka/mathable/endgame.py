@@ -41,15 +41,13 @@ from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus
 from eureka.text import plural
 
 # The budget, predicted from the input before searching: holders of up to ALWAYS
-# tokens each are always solved (the worst measured: 0.07 s); larger ones when the two
-# holders have at most MAX_SETS sets of placements between them on the board now (the
-# worst measured: 3.3 s, 7 tokens each on a mid-game board; 4,450 sets took 7.4 s);
-# the rest is refused at once.  CPU time on the 2-core machine of
-# benchmarks/mathable_endgame.py.
+# tokens each are always solved; larger ones when the two holders have at most MAX_SETS
+# sets of placements between them on the board now; the rest is refused at once, within
+# seconds either way (docs/BENCHMARKS.md, the exact endgame).
 ALWAYS = 4
 MAX_SETS = 2_500
 MAX_NODES = 2_000_000   # positions searched before giving up: a safety net the budget
-                        # keeps far away (the most measured within it: ~130,000)
+                        # keeps far away
 INF = float("inf")
 PLAYERS = ("mover", "opponent")
 

@@ -56,9 +56,8 @@ RANKED_BY = {"equity": "equity", "optimal": "score"}     # rollout policy -> ran
 LIMITS = {"candidates": (1, 50), "plies": (0, 8), "iterations": (1, 100_000),
           "work": (1, 10 ** 12)}
 MAX_SECONDS = 3600
-# A search's fixed cost in placements tried, by its ranking's policy: measured ~90 and
-# ~140 µs a search (Python included) against ~100 ns a placement tried (AMD EPYC;
-# python -m eureka.benchmarks.mathable_sim --calibrate).
+# A search's fixed cost in placements tried, by its ranking's policy, as calibrated by
+# python -m eureka.benchmarks.mathable_sim --calibrate (docs/MATHABLE.md, Simulation).
 SEARCH_WORK = {"optimal": 900, "equity": 1500}
 
 

@@ -26,9 +26,8 @@ from eureka.mathable.tokens import MAX_RACK, full_rack_bonus
 _NO_LEAVES = np.zeros(1 << MAX_RACK, dtype=np.int64)
 BY_SCORE = (1, _NO_LEAVES, _NO_LEAVES)  # search.ranked_sets' scale, offsets and reach
                                         # for a ranking by score
-CONNECTED_PAST = 7      # racks of more tokens are searched by connected sets (components.py):
-                        # 16–22× fewer sets for the benchmarks' 12 tokens; a game's racks of
-                        # 7 are searched as before
+CONNECTED_PAST = 7      # racks of more tokens are searched by connected sets
+                        # (connected.py), which store far fewer sets for long racks
 
 
 class Ranked(NamedTuple):
