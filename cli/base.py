@@ -21,6 +21,8 @@ VALUE_OR_BLANK = re.compile(f"{VALUE_LIKE.pattern}|^\\s*$")  # a blank is named,
 
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
+STDIN = "-"
+"""A file named - is standard input."""
 
 JSON = click.option("--json", "as_json", is_flag=True,
                     help="Print JSON (its JSON Schema: eureka schema).")
@@ -282,7 +284,7 @@ def read_input(path: str) -> str:
     """The text of the file `path`, or of standard input for '-': UTF-8 (a byte-order
     mark dropped), at most eureka.text.MOST_BYTES, one line of InputError for anything
     that cannot be read."""
-    if path != "-":
+    if path != STDIN:
         return read_text(path, InputError)
     return read_stream(open_input(path), "standard input", InputError)
 
@@ -290,7 +292,7 @@ def read_input(path: str) -> str:
 def open_input(path: str):
     """The file `path` (or standard input for '-') opened in binary, to be read line by
     line; one line of InputError when it cannot be opened or is not a file or a pipe."""
-    if path != "-":
+    if path != STDIN:
         return open_file(path, InputError)
     stream = getattr(sys.stdin, "buffer", None)          # None: standard input closed
     if stream is None:

@@ -11,6 +11,7 @@ from eureka.cli.base import (
     ASCII,
     JSON,
     QUIET,
+    STDIN,
     InputError,
     ListCommand,
     Whole,
@@ -192,7 +193,7 @@ def write_batch(game, path: str, workers: int | None) -> None:
     from eureka.numbers.claim.batch import check_lines, read_lines
 
     with open_input(path) as stream:
-        lines = read_lines(stream, "standard input" if path == "-" else path)
+        lines = read_lines(stream, "standard input" if path == STDIN else path)
         for text in check_lines(game, lines, worker_count(workers)):
             click.echo(text, nl=False)
 
