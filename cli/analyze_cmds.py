@@ -6,13 +6,13 @@ import sys
 import click
 
 from eureka import pitagoras
+from eureka.cli.ascii import ascii_lines
 from eureka.cli.base import (
     ASCII,
     JSON,
     QUIET,
     InputError,
     Whole,
-    ascii_lines,
     command_help,
     emit,
     reports_errors,

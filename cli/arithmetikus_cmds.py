@@ -4,20 +4,19 @@ options in, the game's contract (eureka.arithmetikus.GAME) called, its result re
 import click
 
 from eureka.arithmetikus import VERBS
+from eureka.cli.ascii import ascii_lines
 from eureka.cli.base import (
     ASCII,
     JSON,
     QUIET,
     ListCommand,
-    ascii_lines,
     command_help,
     emit,
-    hint_body,
-    listing_lines,
     reports_errors,
     stack,
     verdict_exit,
 )
+from eureka.cli.listing import hint_body, listing_lines
 from eureka.cli.params import declared, read_files
 from eureka.ops import sign
 from eureka.text import plural

@@ -13,19 +13,19 @@ from eureka.arquimedes import GAME, VERBS
 from eureka.arquimedes.options import games_bound
 from eureka.arquimedes.params import RULES
 from eureka.arquimedes.state import ops_text
+from eureka.cli.ascii import ascii_lines
 from eureka.cli.base import (
     ASCII,
     JSON,
     QUIET,
     ListCommand,
-    ascii_lines,
     command_help,
     emit,
-    listing_lines,
     reports_errors,
     stack,
     verdict_exit,
 )
+from eureka.cli.listing import listing_lines
 from eureka.cli.params import declared, option, read_files
 from eureka.cli.simulate_cmds import SEED, THREADS, games_option, players_option, seat_names
 from eureka.text import plural

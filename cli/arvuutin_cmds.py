@@ -4,12 +4,12 @@ the game's contract (eureka.arvuutin.GAME) called, its result rendered."""
 import click
 
 from eureka.arvuutin import VERBS
+from eureka.cli.ascii import ascii_lines
 from eureka.cli.base import (
     ASCII,
     JSON,
     QUIET,
     ListCommand,
-    ascii_lines,
     command_help,
     emit,
     reports_errors,

@@ -1,4 +1,6 @@
-"""Click plumbing shared by every command: one-line errors, list options, --json."""
+"""Click plumbing shared by every command: one-line errors and exit codes, the options
+every command takes (--json, --ascii, --quiet), list options, reading input and writing
+JSON."""
 
 import codecs
 import errno
@@ -11,8 +13,9 @@ import sys
 
 import click
 
+from eureka.cli.ascii import ascii_lines, fall_back_to_ascii
 from eureka.errors import EurekaError
-from eureka.text import open_file, plural, read_stream, read_text, whole_number
+from eureka.text import open_file, read_stream, read_text, whole_number
 
 CLAIM_LIKE = re.compile(r"\d\s*[xX]\s*\d")
 VALUE_LIKE = re.compile(r"^[-+]?[\w.,]+$")
@@ -30,66 +33,6 @@ ASCII = click.option("--ascii", "as_ascii", is_flag=True,
                      help="Write + - * / instead of − × ÷.")
 QUIET = click.option("--quiet", "-q", is_flag=True,
                      help="Print nothing: the exit code alone gives the answer.")
-
-_OTHER_SIGNS = {"\u2265": ">=", "\u2264": "<=", "\u2014": "-", "\u2013": "-",
-                "\u2026": "...", "\u2192": "->", "\u00b7": "*", "\u2248": "~",
-                "\u00b1": "+/-"}       # besides the operators' signs, from eureka.ops
-
-
-@functools.cache
-def _ascii_signs() -> dict:
-    """Every sign the text may hold, in ASCII: the operators' signs as their codes (the
-    one operator table, imported on first use: only a line that needs it pays for it),
-    then dashes, arrows and comparisons."""
-    from eureka.ops import OPERATORS
-
-    return {**{op.sign: op.code for op in OPERATORS.values()}, **_OTHER_SIGNS}
-
-
-def _ascii_fallback(error: UnicodeEncodeError):
-    """codecs error handler: signs a terminal cannot show written in ASCII ('?' else)."""
-    bad = error.object[error.start:error.end]
-    return "".join(_ascii_signs().get(c, "?") for c in bad), error.end
-
-
-codecs.register_error("eureka-ascii", _ascii_fallback)
-
-
-class _AsciiEncoder(codecs.IncrementalEncoder):
-    def encode(self, text, final=False):
-        return codecs.ascii_encode(text, "eureka-ascii")[0]
-
-
-class _AsciiDecoder(codecs.IncrementalDecoder):
-    def decode(self, data, final=False):
-        return codecs.ascii_decode(data, self.errors)[0]
-
-
-def _ascii_codec(name: str):
-    """The 'eureka-ascii' text encoding: ASCII with the fallback above. Click rewraps a
-    stream whose encoding is plain ASCII as UTF-8; under this name it is left alone."""
-    if name != "eureka_ascii":
-        return None
-    return codecs.CodecInfo(name="eureka-ascii",
-                            encode=lambda text, errors="strict":
-                            codecs.ascii_encode(text, "eureka-ascii"),
-                            decode=codecs.ascii_decode,
-                            incrementalencoder=_AsciiEncoder,
-                            incrementaldecoder=_AsciiDecoder)
-
-
-codecs.register(_ascii_codec)
-
-
-def _fall_back_to_ascii(stream) -> None:
-    """A stream that cannot show − × ÷ gets - * / instead of a traceback."""
-    if not hasattr(stream, "reconfigure"):
-        return
-    if codecs.lookup(stream.encoding or "ascii").name == "ascii":
-        stream.reconfigure(encoding="eureka-ascii")
-    else:
-        stream.reconfigure(errors="eureka-ascii")
-
 
 _OUTPUT_LOST = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
 """The errors of a write that the output cannot take (a full disk, /dev/full)."""
@@ -161,7 +104,7 @@ def as_program(group: click.Group):
         # cannot reach into a running kernel and crashes the process on its way out.
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         for stream in (sys.stdout, sys.stderr):
-            _fall_back_to_ascii(stream)
+            fall_back_to_ascii(stream)
         group()
 
     return run
@@ -272,14 +215,6 @@ def emit_json(payload: dict) -> None:
     click.echo(json_text(payload, indent=2))
 
 
-def ascii_lines(lines, as_ascii: bool) -> list:
-    """The lines as printed: under --ascii every one in ASCII (− × ÷ as - * /, dashes as
-    -, see _ascii_signs; any other sign as '?')."""
-    if not as_ascii:
-        return list(lines)
-    return [line.encode("ascii", "eureka-ascii").decode("ascii") for line in lines]
-
-
 def read_input(path: str) -> str:
     """The text of the file `path`, or of standard input for '-': UTF-8 (a byte-order
     mark dropped), at most eureka.text.MOST_BYTES, one line of InputError for anything
@@ -329,35 +264,3 @@ def stack(*options):
         return func
 
     return apply
-
-
-def listing_lines(groups: dict, shown: int, limit, line=None, heading=None,
-                  indent: str = "  ", lines=None):
-    """A listing grouped by card count, line by line: each group's heading
-    (`heading(n, group)`, by default '2 cards (11):'), then its entries (`line(entry)`),
-    `shown` entries in all; what --limit leaves out is counted in a '... K more' line.
-    With `lines(group, k, indent)` (the lines of a group's first k entries, indented,
-    made at once as one text) each group's entries come as one block of lines."""
-    heading = heading or (lambda n, group: f"{plural(n, 'card')} ({len(group)}):")
-    room = shown
-    for n, group in groups.items():
-        yield heading(n, group)
-        if lines is None:
-            yield from (indent + line(entry) for entry in group[:room])
-        elif room > 0:
-            yield lines(group, room, indent)
-        if len(group) > room:
-            yield f"{indent}... {len(group) - room:,} more (--limit {limit})"
-        room = max(0, room - len(group))
-
-
-def hint_body(h, answer: str | None, as_ascii: bool = False) -> list:
-    """A hint's verdict, then its first step (level 2) or `answer` worked step by step
-    (level 3)."""
-    lines = [h.verdict()]
-    if h.level == 2 and h.steps:
-        lines.append(f"Start with {h.steps[0].text(as_ascii)}")
-    if answer is not None:
-        lines.append(f"The simplest answer: {answer}")
-        lines += [f"  {step.text(as_ascii)}" for step in h.steps]
-    return lines

@@ -11,13 +11,13 @@ import click
 
 from eureka.benchmarks.report import BenchRun, Row, agreement_of, machine, peak_rss_mb
 from eureka.benchmarks.timing import time_solver
+from eureka.cli.ascii import ascii_lines
 from eureka.cli.base import (
     ASCII,
     CONTEXT,
     JSON,
     InputError,
     Whole,
-    ascii_lines,
     command_help,
     emit,
     reports_errors,

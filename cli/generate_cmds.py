@@ -5,11 +5,11 @@ import secrets
 
 import click
 
+from eureka.cli.ascii import ascii_lines
 from eureka.cli.base import (
     ASCII,
     ListCommand,
     Whole,
-    ascii_lines,
     command_help,
     json_text,
     reports_errors,

@@ -11,6 +11,7 @@ import sys
 
 import click
 
+from eureka.cli.ascii import ascii_lines
 from eureka.cli.base import (
     ASCII,
     JSON,
@@ -19,7 +20,6 @@ from eureka.cli.base import (
     VALUE_LIKE,
     InputError,
     ListCommand,
-    ascii_lines,
     command_help,
     emit,
     emit_json,

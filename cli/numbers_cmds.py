@@ -7,6 +7,7 @@ from itertools import islice
 import click
 
 from eureka import countdown, game24, numbers, pitagoras
+from eureka.cli.ascii import ascii_lines
 from eureka.cli.base import (
     ASCII,
     JSON,
@@ -15,17 +16,15 @@ from eureka.cli.base import (
     InputError,
     ListCommand,
     Whole,
-    ascii_lines,
     command_help,
     emit_json,
-    hint_body,
     json_text,
-    listing_lines,
     open_input,
     reports_errors,
     stack,
     verdict_exit,
 )
+from eureka.cli.listing import hint_body, listing_lines
 from eureka.cli.params import declared, example
 from eureka.ops import sign
 from eureka.text import plural
