@@ -14,17 +14,11 @@
              (these two are played by selfplay.py itself, placement by placement).
 """
 
-
-
 from eureka.errors import EurekaError
 from eureka.mathable.endgame import planner as exact
 from eureka.mathable.montecarlo import planner as simulation
 from eureka.mathable.options import POLICIES
-from eureka.mathable.solve import (
-    best_single,
-    placed_on,
-    plan,
-)
+from eureka.mathable.solve import best_single, placed_on, plan
 from eureka.mathable.tokens import HOLDERS as MAX_PLAYERS
 from eureka.mathable.tokens import MIN_PLAYERS, token_set
 

@@ -139,7 +139,7 @@ class NumbersGame:
         limit    list at most this many equations (the counts stay complete)
         """
         from eureka.numbers.solve import (
-            Solution,
+            Equations,
             answered,
             most_cards,
             refuse_huge_listing,
@@ -165,8 +165,8 @@ class NumbersGame:
                 if not best:
                     raise
                 # no equation (proven); the closest values would need every table
-                search, solution = None, Solution(tuple(sorted(hand)), target,
-                                                  self.rules, (), ())
+                search, solution = None, Equations(tuple(sorted(hand)), target,
+                                                   self.rules, (), ())
         if trees is None:
             trees = not best and len(hand) <= TREES_UP_TO[self.rules.domain]
         counted = (search or search_for(hand, self.rules)).count_trees(target) \

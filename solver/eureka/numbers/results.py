@@ -25,7 +25,7 @@ class SolveResult(Result):
 
     schema: ClassVar[str] = "eureka.solve/1"
     game: Any                          # the NumbersGame solved
-    solution: Any                      # eureka.numbers.solve.Solution
+    solution: Any                      # eureka.numbers.solve.Equations
     expression_trees: int | None = None
     complete: bool = True
     limit: int | None = None

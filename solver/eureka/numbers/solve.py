@@ -150,7 +150,7 @@ def _length_of_first(row) -> int:
 
 
 @dataclass(frozen=True)
-class Solution:
+class Equations:
     """Every distinct equation of a hand for one target, grouped by card count (the most
     cards first), and the closest misses."""
 
@@ -202,7 +202,7 @@ def search_for(cards, rules: Rules, budget: int | None = None) -> HandSearch:
 
 
 def solve(cards, target: int, rules: Rules, closest: int = 2,
-          search: HandSearch | None = None) -> Solution:
+          search: HandSearch | None = None) -> Equations:
     """Every distinct equation making target; when there is none, one equation for each
     of the `closest` nearest values."""
     search = search or search_for(cards, rules)
@@ -220,13 +220,13 @@ def solve(cards, target: int, rules: Rules, closest: int = 2,
                    for same in [list(same)])
     near = () if groups or not closest else tuple(
         best_equation(search, v) for v in search.closest(target, closest))
-    return Solution(tuple(sorted(cards)), target, rules, groups, near)
+    return Equations(tuple(sorted(cards)), target, rules, groups, near)
 
 
-def answered(cards, target: int, rules: Rules, equation: Equation) -> Solution:
+def answered(cards, target: int, rules: Rules, equation: Equation) -> Equations:
     """The solution holding one equation only (a best answer, found without listing)."""
     group = Group(len(equation.cards), target, ((equation.cards, (equation.form,)),))
-    return Solution(tuple(sorted(cards)), target, rules, (group,), ())
+    return Equations(tuple(sorted(cards)), target, rules, (group,), ())
 
 
 @contextmanager
