@@ -2,7 +2,7 @@
 
 Random legal partial turns of the two 12-token racks (`workloads.mathable_hard_racks`),
 each with `--left` tokens still to place.  For each: what the best completion scores
-above the face value of the tokens it places (solve.ranked), and what the bound promises
+above the face value of the tokens it places (ranking.ranked), and what the bound promises
 above the face value of all the tokens left (order_bound), with the set's own caps and
 with its parent's, as the search checks a set with more than search.OWN_LEFT tokens
 left.  The caps are computed afresh; the search's are inherited, never lower
@@ -20,7 +20,7 @@ import numpy as np
 
 from eureka.benchmarks.workloads import mathable_hard_racks
 from eureka.errors import SearchTooLarge
-from eureka.mathable import bound, caps, lines, solve
+from eureka.mathable import arrays, bound, caps, lines, ranking, singles
 from eureka.mathable.bound import SCRATCH
 
 DRAWS = 20                  # partial turns drawn at most per sample asked for
@@ -42,7 +42,7 @@ def partial_turn(board, vals, counts, placements: int, rng):
     left = counts.copy()
     codes = []
     for _ in range(placements):
-        _, cells, idx, _ = solve._single_moves(board, vals)
+        _, cells, idx, _ = singles.single_moves(board, vals)
         moves = [(c, k) for c, k in zip(cells, idx) if left[k] > 0]
         if not moves:
             return None
@@ -65,11 +65,11 @@ def fresh_caps(board, vals, left, placed, tables=None):
     placed = np.asarray(placed, dtype=np.int64)
     root = board.copy()
     root[placed >> lines.CODE_SHIFT] = lines.EMPTY
-    near, far = caps.open_squares(root, solve.SQ_OP, solve.AWARD)
+    near, far = caps.open_squares(root, arrays.SQ_OP, arrays.AWARD)
     slot = np.full(lines.MAX_TOKEN + 1, -1, dtype=np.int64)
     slot[vals] = np.arange(nv)
     cap = np.zeros((nv, r + 1), dtype=np.int64)
-    caps.caps(board, solve.SQ_OP, solve.AWARD, lines.fill_cand(board, solve.SQ_OP),
+    caps.caps(board, arrays.SQ_OP, arrays.AWARD, lines.fill_cand(board, arrays.SQ_OP),
                  vals, left, r, *tables, near, far, placed, placed.size, cap, slot,
                  np.zeros(lines.N_CELLS, dtype=np.int64), 1,
                  np.zeros(nv, dtype=np.int64), np.zeros(nv, dtype=np.int64))
@@ -92,9 +92,9 @@ def promised(board, vals, left, codes) -> tuple:
 
 def samples(position, left: int, count: int, rng) -> list:
     """`count` Samples of random partial turns with `left` tokens left; ValueError
-    when too few partial turns can be drawn (or searched within solve.MAX_STATES)."""
-    root = solve.board_array(dict(position.grid))
-    vals, counts = solve._rack(list(position.rack))
+    when too few partial turns can be drawn (or searched within options.MAX_STATES)."""
+    root = arrays.board_array(dict(position.grid))
+    vals, counts = arrays.rack_arrays(list(position.rack))
     out = []
     for _ in range(DRAWS * count):
         if len(out) == count:
@@ -105,7 +105,7 @@ def samples(position, left: int, count: int, rng) -> list:
             continue
         codes, rest = drawn
         try:
-            found = solve.ranked(board, np.repeat(vals, rest).tolist(), 1, 0)
+            found = ranking.ranked(board, np.repeat(vals, rest).tolist(), 1, 0)
         except SearchTooLarge:
             continue
         best = found[0].total if found else 0

@@ -17,9 +17,10 @@ import statistics
 import time
 
 from eureka.errors import SearchTooLarge
+from eureka.mathable.arrays import board_array
 from eureka.mathable.endgame import budget, solve_endgame
+from eureka.mathable.ranking import ranked
 from eureka.mathable.selfplay import game_rng, play_game
-from eureka.mathable.solve import board_array, ranked
 
 
 def endgames(games: int) -> list:

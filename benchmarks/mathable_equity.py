@@ -16,7 +16,7 @@ import sys
 import time
 
 from eureka.benchmarks.workloads import mathable_positions
-from eureka.mathable import search, solve
+from eureka.mathable import arrays, options, ranking, search
 from eureka.mathable.tokens import full_rack_bonus
 
 
@@ -38,18 +38,18 @@ def _reference(path: str):
 def kernel_call(best_sets):
     """A call of a best_sets kernel alone (move generation, no Python around it)."""
     def call(board, rack, bonus):
-        vals, counts = solve._rack(list(rack))
-        return best_sets(board.copy(), solve.SQ_OP, solve.AWARD, vals, counts, bonus, 1,
-                         solve.MAX_STATES, search.BOUND_AFTER)
+        vals, counts = arrays.rack_arrays(list(rack))
+        return best_sets(board.copy(), arrays.SQ_OP, arrays.AWARD, vals, counts, bonus, 1,
+                         options.MAX_STATES, search.BOUND_AFTER)
     return call
 
 
 def variants(reference):
-    """name -> call(board, rack, bonus): the score kernel, and solve.ranked by score
+    """name -> call(board, rack, bonus): the score kernel, and ranking.ranked by score
     and by equity (the leave values and the turn's Python included)."""
     out = {"score": kernel_call(search.best_sets),
-           "ranked": lambda b, r, bonus: solve.ranked(b, r, 1, bonus),
-           "equity": lambda b, r, bonus: solve.ranked(b, r, 1, bonus, by="equity")}
+           "ranked": lambda b, r, bonus: ranking.ranked(b, r, 1, bonus),
+           "equity": lambda b, r, bonus: ranking.ranked(b, r, 1, bonus, by="equity")}
     if reference is not None:
         out["reference"] = kernel_call(reference)
     return out
@@ -72,7 +72,7 @@ def main(argv=None) -> None:
     parser.add_argument("--reference")
     args = parser.parse_args(argv)
     calls = variants(_reference(args.reference) if args.reference else None)
-    cases = [(solve.board_array(dict(p.grid)), list(p.rack), full_rack_bonus(p.rack))
+    cases = [(arrays.board_array(dict(p.grid)), list(p.rack), full_rack_bonus(p.rack))
              for p in mathable_positions(args.positions)]
     for call in calls.values():                             # compile and warm
         call(*cases[0])

@@ -15,23 +15,23 @@ import time
 
 from eureka.benchmarks.mathable_equity import kernel_call, reference_module
 from eureka.benchmarks.workloads import mathable_hard_racks
-from eureka.mathable import search, solve
+from eureka.mathable import arrays, search
 from eureka.mathable.tokens import FULL_RACK_BONUS
 
 
 def searches(reference) -> dict:
     """name -> a call of that kernel on the worst rack."""
     position = mathable_hard_racks()[0]
-    board = solve.board_array(dict(position.grid))
+    board = arrays.board_array(dict(position.grid))
     rack = list(position.rack)
     out = {"eureka": lambda: kernel_call(search.best_sets)(board, rack, FULL_RACK_BONUS)}
     if reference is not None and hasattr(reference, "best_sets"):
         out["reference"] = lambda: kernel_call(reference.best_sets)(board, rack,
                                                                     FULL_RACK_BONUS)
     elif reference is not None:
-        vals, counts = solve._rack(rack)
-        out["reference"] = lambda: reference.best_turns(board.copy(), solve.SQ_OP,
-                                                        solve.AWARD, vals, counts, 10 ** 7)
+        vals, counts = arrays.rack_arrays(rack)
+        out["reference"] = lambda: reference.best_turns(board.copy(), arrays.SQ_OP,
+                                                        arrays.AWARD, vals, counts, 10 ** 7)
     return out
 
 

@@ -20,15 +20,15 @@ from eureka.benchmarks.workloads import mathable_hard_racks
 _CHILD = """
 import json, sys, time
 from eureka.benchmarks.workloads import mathable_hard_racks
-from eureka.mathable import solve
+from eureka.mathable import arrays, ranking
 position = mathable_hard_racks()[int(sys.argv[1])]
 connected = sys.argv[2] == "connected"
-board = solve.board_array(dict(position.grid))
-solve.ranked(board, [1, 2, 3], connected=connected)     # load the kernels
+board = arrays.board_array(dict(position.grid))
+ranking.ranked(board, [1, 2, 3], connected=connected)   # load the kernels
 work = []
 start = time.perf_counter()
-best = solve.best_turns(dict(position.grid), position.rack, max_states=10**9,
-                        connected=connected, work=work)
+best = ranking.best_turns(dict(position.grid), position.rack, max_states=10**9,
+                          connected=connected, work=work)
 print(json.dumps({"seconds": time.perf_counter() - start, "points": best[0].points,
                   "tried": work[0]}))
 """

@@ -18,8 +18,8 @@ from eureka.arquimedes.plays import plays as arquimedes_plays
 from eureka.arquimedes.simulate import played
 from eureka.benchmarks.workloads import ARQUIMEDES_BATCH
 from eureka.errors import EurekaError, SearchTooLarge
+from eureka.mathable.ranking import best_turns
 from eureka.mathable.selfplay import game_rng, play_game
-from eureka.mathable.solve import best_turns
 from eureka.mathable.tokens import full_rack_bonus
 from eureka.numbers.solve import most_cards, solve
 

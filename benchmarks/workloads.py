@@ -12,7 +12,7 @@ from eureka.arquimedes.state import Top
 from eureka.mathable import record as records
 from eureka.mathable.board import START
 from eureka.mathable.position import Position
-from eureka.mathable.solve import best_turns
+from eureka.mathable.ranking import best_turns
 from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE
 
 

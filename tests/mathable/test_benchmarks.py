@@ -13,7 +13,7 @@ from eureka.benchmarks import (
     mathable_twelve,
     workloads,
 )
-from eureka.mathable import legality, lines, montecarlo, solve
+from eureka.mathable import arrays, legality, lines, montecarlo
 from eureka.mathable.legality import Placement
 
 
@@ -46,13 +46,13 @@ def test_the_twelve_token_benchmark_measures_each_search_in_a_child(capsys):
 
 def test_the_bound_benchmark_draws_legal_partial_turns():
     position = workloads.mathable_hard_racks()[2]
-    vals, counts = solve._rack(list(position.rack))
-    board = solve.board_array(dict(position.grid))
+    vals, counts = arrays.rack_arrays(list(position.rack))
+    board = arrays.board_array(dict(position.grid))
     codes, left = mathable_bound.partial_turn(board, vals, counts, 8, random.Random(3))
     grid = dict(position.grid)
-    legality.score_turn(grid, [Placement(solve.cell_of(c >> lines.CODE_SHIFT),
+    legality.score_turn(grid, [Placement(arrays.cell_of(c >> lines.CODE_SHIFT),
                                          int(vals[c & 15])) for c in codes])
-    assert (solve.board_array(grid) == board).all()
+    assert (arrays.board_array(grid) == board).all()
     assert left.sum() == 4 and (counts - left).sum() == 8
 
 

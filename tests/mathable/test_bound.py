@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from eureka.benchmarks.mathable_bound import fresh_caps
 from eureka.errors import SearchTooLarge
-from eureka.mathable import bound, caps, lines, moves, search, solve
+from eureka.mathable import arrays, bound, caps, lines, moves, ranking, search, singles
 from eureka.mathable.board import START
 from eureka.mathable.bound import SCRATCH
 from eureka.mathable.position import Position
@@ -46,18 +46,18 @@ def real_positions(draw):
 
 def every_turn(board, rack, bonus):
     """Every turn, unpruned: asked for more turns than exist, nothing bounds."""
-    return solve.ranked(board, rack, 10**6, bonus, bound_after=10**9)
+    return ranking.ranked(board, rack, 10**6, bonus, bound_after=10**9)
 
 
 @given(real_positions(), st.integers(1, 4), st.sampled_from([0, 50]))
 def test_bounded_search_keeps_the_best_turns(position, limit, bonus):
     grid, rack = position
-    board = solve.board_array(grid)
+    board = arrays.board_array(grid)
     everything = every_turn(board, rack, bonus)
-    bounded = solve.ranked(board, rack, limit, bonus, bound_after=0)
+    bounded = ranking.ranked(board, rack, limit, bonus, bound_after=0)
     assert bounded == everything[:limit]
     # The verified turns agree too (re-scored by the plain-Python scorer).
-    turns = solve.best_turns(grid, rack, limit, bonus, bound_after=0)
+    turns = ranking.best_turns(grid, rack, limit, bonus, bound_after=0)
     assert [t.points for t in turns] == [r.total for r in everything[:limit]]
 
 
@@ -66,10 +66,10 @@ def test_caps_kept_up_to_date_bound_the_fresh_ones(position, data):
     """A set's caps taken from its parent's and raised around the new placement
     (caps_around) are at least the caps computed afresh on its board."""
     grid, rack = position
-    board = solve.board_array(grid)
-    vals, counts = solve._rack(rack)
-    cand = lines.fill_cand(board, solve.SQ_OP)
-    cells, idx, _ = moves.single_moves(board, solve.SQ_OP, solve.AWARD, cand, vals)
+    board = arrays.board_array(grid)
+    vals, counts = arrays.rack_arrays(rack)
+    cand = lines.fill_cand(board, arrays.SQ_OP)
+    cells, idx, _ = moves.single_moves(board, arrays.SQ_OP, arrays.AWARD, cand, vals)
     if cells.size == 0:
         return
     i = data.draw(st.integers(0, cells.size - 1))
@@ -81,12 +81,12 @@ def test_caps_kept_up_to_date_bound_the_fresh_ones(position, data):
     left = counts.copy()
     left[idx[i]] -= 1
     board[cells[i]] = vals[idx[i]]
-    lines.refresh_around(board, solve.SQ_OP, cand, cells[i])
+    lines.refresh_around(board, arrays.SQ_OP, cand, cells[i])
     kept = parent.copy()
     slot = np.full(lines.MAX_TOKEN + 1, -1, dtype=np.int64)
     slot[vals] = np.arange(vals.size)
     n0, n1 = np.zeros(vals.size, dtype=np.int64), np.zeros(vals.size, dtype=np.int64)
-    caps.caps_around(board, solve.SQ_OP, solve.AWARD, cand, left, slot, r - 1, one,
+    caps.caps_around(board, arrays.SQ_OP, arrays.AWARD, cand, left, slot, r - 1, one,
                         two, kept, cells[i], n0, n1)
     fresh = fresh_caps(board, vals, left, (cells[i] * 16 + idx[i],), (one, two))
     assert (kept[:, :r - 1] >= fresh[:, :r - 1])[left > 0].all()
@@ -97,9 +97,9 @@ def test_bound_never_below_what_the_tokens_add():
     grid = dict(START)
     for play in GAMES[2].plays[:12]:
         grid.update((p.cell, p.value) for p in play.placements)
-    board = solve.board_array(grid)
+    board = arrays.board_array(grid)
     rack = [1, 2, 3, 4, 5]
-    vals, counts = solve._rack(rack)
+    vals, counts = arrays.rack_arrays(rack)
     cap = fresh_caps(board, vals, counts, ())
     most = bound.order_bound(vals, counts, cap, 0, 0, np.zeros(SCRATCH, dtype=np.int64))
     best = every_turn(board, rack, 0)[0]
@@ -114,11 +114,11 @@ def test_a_search_past_its_budget_is_refused_in_one_line():
         grid.update((p.cell, p.value) for p in play.placements)
     rack = [*range(1, 11), 1, 2]
     with pytest.raises(SearchTooLarge) as refused:
-        solve.best_turns(grid, rack, max_states=20_000)
+        ranking.best_turns(grid, rack, max_states=20_000)
     message = str(refused.value)
     assert "\n" not in message and "more than 20,000 sets" in message
     assert "search fewer tokens" in message
-    assert solve.best_turns(grid, rack[:5], max_states=20_000)     # a smaller rack fits
+    assert ranking.best_turns(grid, rack[:5], max_states=20_000)     # a smaller rack fits
 
 
 def test_the_bound_prunes():
@@ -126,8 +126,8 @@ def test_the_bound_prunes():
     grid = dict(START)
     for play in GAMES[2].plays[:12]:
         grid.update((p.cell, p.value) for p in play.placements)
-    vals, counts = solve._rack([1, 2, 3, 4, 5, 6, 7])
-    runs = [search.best_sets(solve.board_array(grid), solve.SQ_OP, solve.AWARD, vals,
+    vals, counts = arrays.rack_arrays([1, 2, 3, 4, 5, 6, 7])
+    runs = [search.best_sets(arrays.board_array(grid), arrays.SQ_OP, arrays.AWARD, vals,
                               counts, 50, 1, 10**7, after) for after in (0, 10**9)]
     (bounded, best), (unbounded, everything) = runs
     assert 0 < 2 * bounded < unbounded
@@ -137,17 +137,17 @@ def test_the_bound_prunes():
 def test_the_work_counts_every_placement_tried():
     """A one-token search tries each legal placement once; a refused search still
     reports its work; a bounded search tries fewer placements than the full one."""
-    board = solve.board_array(dict(START))
+    board = arrays.board_array(dict(START))
     work = []
-    solve.ranked(board, [12], work=work)
-    assert work == [len(solve.single_placements(dict(START), [12]))] and work[0] > 0
+    ranking.ranked(board, [12], work=work)
+    assert work == [len(singles.single_placements(dict(START), [12]))] and work[0] > 0
     grid = dict(START)
     for play in GAMES[2].plays[:12]:
         grid.update((p.cell, p.value) for p in play.placements)
-    board, rack = solve.board_array(grid), [1, 2, 3, 4, 5, 6, 7]
+    board, rack = arrays.board_array(grid), [1, 2, 3, 4, 5, 6, 7]
     with pytest.raises(SearchTooLarge):
-        solve.ranked(board, rack, max_states=1_000, work=work)
-    solve.ranked(board, rack, bound_after=0, work=work)
-    solve.ranked(board, rack, max_states=10**7, bound_after=10**9, work=work)
+        ranking.ranked(board, rack, max_states=1_000, work=work)
+    ranking.ranked(board, rack, bound_after=0, work=work)
+    ranking.ranked(board, rack, max_states=10**7, bound_after=10**9, work=work)
     refused, bounded, full = work[1:]
     assert 1_000 <= refused < full and 0 < 2 * bounded < full

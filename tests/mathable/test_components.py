@@ -8,8 +8,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from eureka.errors import SearchTooLarge
-from eureka.mathable import components, solve
+from eureka.mathable import arrays, components, ranking
 from eureka.mathable.board import START
+from eureka.mathable.legality import Placement
 from eureka.mathable.lines import N_CELLS
 from eureka.mathable.position import Position
 from eureka.mathable.record import read
@@ -40,19 +41,19 @@ def _as_sets(found):
 
 def _both(board, rack, limit, bonus, by, bound_after):
     try:
-        plain = solve.ranked(board, rack, limit, bonus, by=by, connected=False,
-                             bound_after=bound_after, max_states=10**6)
+        plain = ranking.ranked(board, rack, limit, bonus, by=by, connected=False,
+                               bound_after=bound_after, max_states=10**6)
     except SearchTooLarge:
         assume(False)
-    return plain, solve.ranked(board, rack, limit, bonus, by=by, connected=True,
-                               bound_after=bound_after, max_states=10**7)
+    return plain, ranking.ranked(board, rack, limit, bonus, by=by, connected=True,
+                                 bound_after=bound_after, max_states=10**7)
 
 
 @given(real_positions(), st.integers(1, 3), st.sampled_from([0, 50]),
        st.sampled_from(["score", "equity"]), st.sampled_from([0, 10_000]))
 def test_connected_search_finds_the_same_best_turns(position, limit, bonus, by, after):
     grid, rack = position
-    plain, connected = _both(solve.board_array(grid), rack, limit, bonus, by, after)
+    plain, connected = _both(arrays.board_array(grid), rack, limit, bonus, by, after)
     assert _as_sets(connected) == _as_sets(plain)
 
 
@@ -69,7 +70,7 @@ def crowded_positions(draw):
 @given(crowded_positions(), st.sampled_from(["score", "equity"]))
 def test_connected_search_on_crowded_boards(position, by):
     grid, rack = position
-    plain, connected = _both(solve.board_array(grid), rack, 2, 50, by, 10_000)
+    plain, connected = _both(arrays.board_array(grid), rack, 2, 50, by, 10_000)
     assert _as_sets(connected) == _as_sets(plain)
 
 
@@ -78,14 +79,14 @@ def test_every_connected_turn_is_written_in_an_order_that_scores_it(position, bo
     """Asked for every turn (nothing bounds), each one the connected search finds is
     legal in the order it gives and scores what it says (best_turns re-scores it)."""
     grid, rack = position
-    found = solve.ranked(solve.board_array(grid), rack, 10**6, bonus, connected=True,
-                         max_states=10**7)
-    plain = solve.ranked(solve.board_array(grid), rack, 10**6, bonus, connected=False,
-                         bound_after=10**9, max_states=10**7)
+    found = ranking.ranked(arrays.board_array(grid), rack, 10**6, bonus, connected=True,
+                           max_states=10**7)
+    plain = ranking.ranked(arrays.board_array(grid), rack, 10**6, bonus, connected=False,
+                           bound_after=10**9, max_states=10**7)
     assert _as_sets(found) == _as_sets(plain)
     for r in found:
-        turn = solve._verified(grid, [solve.Placement(*p) for p in r.placements],
-                               r.total - r.score, r.score)
+        turn = ranking._verified(grid, [Placement(*p) for p in r.placements],
+                                 r.total - r.score, r.score)
         assert turn.points == r.total
 
 
@@ -97,7 +98,7 @@ def test_a_turn_whose_last_placement_joins_two_parts():
     grid = dict(START) | {(8, 7): 8, (9, 7): 32, (10, 7): 40, (11, 7): 72, (5, 7): 8,
                           (4, 7): 10, (3, 7): 80, (2, 7): 8, (1, 7): 10, (0, 7): 18,
                           (5, 6): 3, (5, 5): 11, (5, 4): 14}
-    board = solve.board_array(grid)
+    board = arrays.board_array(grid)
     for limit in (1, 10):
         plain, connected = _both(board, [2, 3, 5, 7], limit, 0, "score", 0)
         assert _as_sets(connected) == _as_sets(plain)
@@ -131,6 +132,6 @@ def test_twelve_tokens_by_connected_sets_on_the_rulebook_board():
         grid.update((p.cell, p.value) for p in play.placements)
     rack = [*range(1, 11), 1, 2]
     with pytest.raises(SearchTooLarge):
-        solve.best_turns(grid, rack, max_states=200_000, connected=False)
-    best = solve.best_turns(grid, rack, max_states=200_000)
+        ranking.best_turns(grid, rack, max_states=200_000, connected=False)
+    best = ranking.best_turns(grid, rack, max_states=200_000)
     assert len(best) == 1 and best[0].points == 103

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from eureka.errors import SearchTooLarge
 from eureka.mathable import GAME, policies
+from eureka.mathable.arrays import CELLS, board_array
 from eureka.mathable.board import START, PositionError
 from eureka.mathable.endgame import ALWAYS, Endgame, budget, solve_endgame, turns
 from eureka.mathable.legality import score_turn
@@ -17,7 +18,6 @@ from eureka.mathable.lines import CODE_SHIFT
 from eureka.mathable.options import POLICIES
 from eureka.mathable.position import Position, parse_text
 from eureka.mathable.selfplay import game_rng, play_game
-from eureka.mathable.solve import CELLS, board_array
 from eureka.mathable.tokens import token_set
 from tests.oracle import mathable as oracle
 from tests.oracle import mathable_endgame as brute

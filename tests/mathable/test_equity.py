@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eureka.errors import EurekaError, SearchTooLarge
-from eureka.mathable import GAME, leave, policies, selfplay, solve
+from eureka.mathable import GAME, arrays, leave, policies, ranking, selfplay, singles
 from eureka.mathable.options import POLICIES
 from eureka.mathable.tokens import token_set
 from tests.mathable.test_solve import check_turn, positions
@@ -42,9 +42,9 @@ def test_best_turns_by_equity_match_oracle(position, limit, bonus, bound_now, ta
     sets = oracle.all_turns(grid, rack)
     keys = equity_oracle.equity_keys(grid, rack, bonus, weights_of(table))
     with leave.using(table):
-        found = solve.ranked(solve.board_array(grid), rack, limit, bonus, by="equity",
-                             **({"bound_after": 0} if bound_now else {}))
-        turns = solve.best_turns(grid, rack, limit, bonus, by="equity")
+        found = ranking.ranked(arrays.board_array(grid), rack, limit, bonus, by="equity",
+                               **({"bound_after": 0} if bound_now else {}))
+        turns = ranking.best_turns(grid, rack, limit, bonus, by="equity")
     assert len(found) == len(turns) == min(limit, len(keys))
     # The top equities are the oracle's, each turn's equity its total plus its leave.
     got = [round(r.equity * leave.UNIT) for r in found]
@@ -65,8 +65,8 @@ def test_zero_leaves_rank_as_score(position, table):
     zero = leave.Leaves({"editions": {"126": {"weights": dict.fromkeys(
         weights_of(table), 0.0)}}})
     with leave.using(zero):
-        by_equity = solve.ranked(solve.board_array(grid), rack, 3, 50, by="equity")
-    by_score = solve.ranked(solve.board_array(grid), rack, 3, 50)
+        by_equity = ranking.ranked(arrays.board_array(grid), rack, 3, 50, by="equity")
+    by_score = ranking.ranked(arrays.board_array(grid), rack, 3, 50)
     assert [(r.total, r.placements) for r in by_equity] == \
            [(r.total, r.placements) for r in by_score]
     assert [r.equity for r in by_score] == [float(r.total) for r in by_score]
@@ -95,7 +95,7 @@ def test_best_single_matches_oracle(position):
     """What a turn opens (the equity policy's term): the best single placement."""
     grid, values = position
     points = [p for _, _, p in oracle.singles(grid, values)]
-    assert solve.best_single(solve.board_array(grid), values) == max(points, default=0)
+    assert singles.best_single(arrays.board_array(grid), values) == max(points, default=0)
 
 
 def test_the_packaged_table():
@@ -126,9 +126,9 @@ def test_equity_planner_past_the_budget(monkeypatch):
         raise SearchTooLarge("more than 100,000 sets")
     game = selfplay._Game(2, selfplay.game_rng(0, 0), 126, True)
     holder = [1, 8, 2, 12, 16, 42, 17]
-    monkeypatch.setattr(solve, "ranked", too_large)
+    monkeypatch.setattr(ranking, "ranked", too_large)
     plan = policies.PLANNERS["equity"](game, 0, holder, 50)
-    best = solve.single_placements(game.grid, holder)[0]
+    best = singles.single_placements(game.grid, holder)[0]
     assert plan.placements == ((best.placement.cell, best.placement.value),)
     assert plan.total == plan.score == best.points
     kept = leave.kept(holder, [best.placement.value])
@@ -140,26 +140,26 @@ def test_equity_planner_past_the_budget(monkeypatch):
 def test_plan_by_equity_past_the_budget_plays_the_best_turn_by_score(monkeypatch):
     """Only the search by equity passes the budget: the best turn by score, its equity
     its total plus its leave's value."""
-    real = solve.ranked
-    board = solve.board_array(oracle.start())
+    real = ranking.ranked
+    board = arrays.board_array(oracle.start())
     holder = [1, 8, 2, 12, 16, 42, 17]
 
     def by_score_only(*args, by="score", **kwargs):
         if by == "equity":
             raise SearchTooLarge("more than 100,000 sets")
         return real(*args, by=by, **kwargs)
-    monkeypatch.setattr(solve, "ranked", by_score_only)
-    [found] = solve.plan(board, holder, 5, 50, by="equity")
+    monkeypatch.setattr(ranking, "ranked", by_score_only)
+    [found] = ranking.plan(board, holder, 5, 50, by="equity")
     [best] = real(board, holder, 1, 50)
     assert found[:3] == best[:3]
     kept = leave.kept(holder, [v for _, v in best.placements])
     assert found.equity == pytest.approx(best.total + leave.leave_value(kept))
-    assert solve.plan(board, holder, 1, 50) == [best]
+    assert ranking.plan(board, holder, 1, 50) == [best]
 
 
 def test_unknown_ranking_refused():
     with pytest.raises(EurekaError, match="score or equity"):
-        solve.ranked(solve.board_array(oracle.start()), [1, 2], by="sum")
+        ranking.ranked(arrays.board_array(oracle.start()), [1, 2], by="sum")
     with pytest.raises(EurekaError, match="not 'sum'"):
         GAME.solve(GAME.position(), [1, 2], by="sum")
 

@@ -11,12 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eureka.errors import EurekaError, SearchTooLarge
-from eureka.mathable import GAME, montecarlo, policies, selfplay, solve
+from eureka.mathable import GAME, montecarlo, policies, ranking, selfplay, singles
+from eureka.mathable.arrays import board_array
 from eureka.mathable.leave import leave_value
 from eureka.mathable.legality import score_turn
 from eureka.mathable.options import POLICIES, ROLLOUTS
 from eureka.mathable.position import Position
-from eureka.mathable.solve import best_turns, board_array, ranked
+from eureka.mathable.ranking import best_turns, ranked
 from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, token_set
 from tests.oracle import mathable as oracle
 
@@ -294,12 +295,12 @@ def test_the_sim_planner_and_rollouts_survive_searches_past_the_budget(monkeypat
     budget is played by its best single placement, never aborting the game."""
     def too_large(*args, **kwargs):
         raise SearchTooLarge("more than 100,000 sets")
-    monkeypatch.setattr(solve, "ranked", too_large)
+    monkeypatch.setattr(ranking, "ranked", too_large)
     game = opening_game()
     holder = list(game.holders[0])
     turn = montecarlo.planner(montecarlo.Effort(candidates=3, plies=2, iterations=2))(
         game, 0, holder, FULL_RACK_BONUS)
-    best = solve.single_placements(game.grid, holder)[0]
+    best = singles.single_placements(game.grid, holder)[0]
     assert turn.placements == ((best.placement.cell, best.placement.value),)
     plays = [turn, turn._replace(total=0)]
     effort = montecarlo.Effort(iterations=2, plies=2)

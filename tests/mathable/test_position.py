@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from eureka.mathable.board import START, PositionError, cell_name, parse_cell
 from eureka.mathable.position import Position, parse_json, parse_text, render, unreachable
-from eureka.mathable.solve import single_placements
+from eureka.mathable.singles import single_placements
 from eureka.mathable.tokens import token_set
 from eureka.ops import to_ascii
 from tests.oracle import mathable as oracle

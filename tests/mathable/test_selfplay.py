@@ -16,9 +16,10 @@ from eureka.mathable.board import SQUARES, START
 from eureka.mathable.legality import equations, score_turn
 from eureka.mathable.options import MAX_GAMES, POLICIES
 from eureka.mathable.policies import PLANNERS
+from eureka.mathable.ranking import best_turns
 from eureka.mathable.selfplay import END_BLOCKED, END_EMPTIED, ENDINGS, KINDS, game_rng, play_game
 from eureka.mathable.simulate import Summary, seat_orders, simulate, win_interval
-from eureka.mathable.solve import best_turns, single_placements
+from eureka.mathable.singles import single_placements
 from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, token_set
 from eureka.schemas import schema
 

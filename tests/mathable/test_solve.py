@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from eureka.mathable import legality, lines, solve
+from eureka.mathable import arrays, legality, lines, ranking, singles
 from eureka.mathable.legality import Placement
 from tests.oracle import mathable as oracle
 
@@ -85,7 +85,7 @@ def every_set(grid: dict, rack, bonus=0) -> dict:
     """Every set of placements the search finds when asked for more turns than exist
     (nothing can then be pruned), with its score: {frozenset: score}."""
     found = {}
-    for turn in solve.best_turns(grid, rack, limit=10**6, bonus=bonus):
+    for turn in ranking.best_turns(grid, rack, limit=10**6, bonus=bonus):
         key = frozenset((s.placement.cell, s.placement.value) for s in turn.placements)
         assert key not in found, key
         found[key] = turn.points - turn.bonus
@@ -115,15 +115,15 @@ def test_best_turns_match_oracle(position, limit, bonus, bound_now):
     totals = {s: v + (bonus if len(s) == len(rack) else 0) for s, v in sets.items() if s}
 
     # Bounding from the first set on, or as the search does by default.
-    turns = solve.best_turns(grid, rack, limit=limit, bonus=bonus,
-                             **({"bound_after": 0} if bound_now else {}))
+    turns = ranking.best_turns(grid, rack, limit=limit, bonus=bonus,
+                               **({"bound_after": 0} if bound_now else {}))
     assert [t.points for t in turns] == sorted(totals.values(), reverse=True)[:limit]
     keys = [check_turn(grid, rack, t, sets, bonus) for t in turns]
     assert len(set(keys)) == len(keys)
     for key, turn in zip(keys, turns):
         assert totals[key] == turn.points
     # Equal totals: fewer placements first, then the placements in reading order.
-    ranks = [(-t.points, len(t.placements), sorted((solve.index(c), v) for c, v in key))
+    ranks = [(-t.points, len(t.placements), sorted((arrays.index(c), v) for c, v in key))
              for t, key in zip(turns, keys)]
     assert ranks == sorted(ranks)
 
@@ -134,7 +134,7 @@ def test_best_turns_match_oracle(position, limit, bonus, bound_now):
 @given(positions(max_rack=6))
 def test_single_placements_match_oracle(position):
     grid, rack = position
-    got = solve.single_placements(grid, rack)
+    got = singles.single_placements(grid, rack)
     triples = [(s.placement.cell, s.placement.value, s.points) for s in got]
     assert len(set(triples)) == len(triples)
     assert set(triples) == oracle.singles(grid, rack)
@@ -145,14 +145,14 @@ def test_single_placements_match_oracle(position):
 def test_refresh_around_matches_fill_cand(game, data):
     seed, sequence = game
     split = data.draw(st.integers(0, len(sequence)))
-    board = solve.board_array({**seed, **dict(sequence[:split])})
-    cand = lines.fill_cand(board, solve.SQ_OP)
+    board = arrays.board_array({**seed, **dict(sequence[:split])})
+    cand = lines.fill_cand(board, arrays.SQ_OP)
     for cell, v in sequence[split:]:
-        p = solve.index(cell)
+        p = arrays.index(cell)
         assert board[p] == lines.EMPTY
         board[p] = v
-        lines.refresh_around(board, solve.SQ_OP, cand, p)
-        fresh = lines.fill_cand(board, solve.SQ_OP)
+        lines.refresh_around(board, arrays.SQ_OP, cand, p)
+        fresh = lines.fill_cand(board, arrays.SQ_OP)
         empty = board == lines.EMPTY
         assert np.array_equal(cand[empty], fresh[empty])
 
@@ -174,7 +174,7 @@ def rulebook_turn(grid, rack, turn, points):
     assert frozenset(turn) in sets
     totals = sorted((v + (50 if len(s) == len(rack) else 0)
                      for s, v in sets.items() if s), reverse=True)
-    best = solve.best_turns(grid, rack, limit=3, bonus=50)
+    best = ranking.best_turns(grid, rack, limit=3, bonus=50)
     assert [t.points for t in best] == totals[:3]
     for t in best:
         check_turn(grid, rack, t, sets, 50)

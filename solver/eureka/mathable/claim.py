@@ -9,8 +9,9 @@ from eureka.contract import Result, Verdict
 from eureka.errors import SearchTooLarge
 from eureka.mathable.legality import IllegalPlacement, Turn, score_turn
 from eureka.mathable.position import Position, with_rack
+from eureka.mathable.ranking import best_turns
 from eureka.mathable.record import claimed_turn
-from eureka.mathable.solve import MAX_STATES, best_turns
+from eureka.mathable.solve import MAX_STATES
 from eureka.mathable.tokens import full_rack_bonus
 
 

@@ -25,18 +25,13 @@ import numpy as np
 from eureka.contract import Result
 from eureka.errors import SearchTooLarge
 from eureka.mathable import lines, search
+from eureka.mathable.arrays import AWARD, CELLS, SQ_OP, board_array
 from eureka.mathable.board import PositionError
 from eureka.mathable.legality import Placement, Turn, score_turn
 from eureka.mathable.position import Position, with_rack
-from eureka.mathable.solve import (
-    AWARD,
-    CELLS,
-    MAX_STATES,
-    SQ_OP,
-    Ranked,
-    any_placement,
-    board_array,
-)
+from eureka.mathable.ranking import Ranked
+from eureka.mathable.singles import any_placement
+from eureka.mathable.solve import MAX_STATES
 from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus
 from eureka.text import plural
 

@@ -44,10 +44,12 @@ import numpy as np
 
 from eureka import parallel, stats
 from eureka.errors import EurekaError
+from eureka.mathable.arrays import board_array, placed_on
 from eureka.mathable.leave import leave_value
 from eureka.mathable.options import ROLLOUTS
 from eureka.mathable.position import Position, with_rack
-from eureka.mathable.solve import Ranked, Solution, best_turns, board_array, placed_on, plan
+from eureka.mathable.ranking import Ranked, best_turns, plan
+from eureka.mathable.solve import Solution
 from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus, token_set
 
 ROUND = 8                   # deals between the checks of the time budget and pruning
@@ -66,7 +68,7 @@ class Effort:
     """How hard to simulate: the candidates (top K by equity), the turns played after
     the candidate, the deals, a time budget in seconds (None: none), the rollout
     policy, and a budget of work (None: none): the placements the rollouts' searches
-    try (solve.ranked's `work`) plus SEARCH_WORK[rollout] a search, a measure of work
+    try (ranking.ranked's `work`) plus SEARCH_WORK[rollout] a search, a measure of work
     that does not depend on the machine, and which the time follows closely.
     EurekaError for values out of LIMITS."""
 
@@ -102,7 +104,7 @@ POLICY_EFFORT = Effort(candidates=8, plies=2, iterations=64, rollout="equity",
 
 @dataclass(frozen=True)
 class View:
-    """What the mover knows: the kernel board (solve.board_array), its holder, the
+    """What the mover knows: the kernel board (arrays.board_array), its holder, the
     tokens it cannot see, the opponents' holder sizes in playing order, whether the
     full-rack bonus is played, the edition, and its lead in points over each opponent,
     in the same order (None: unknown)."""
@@ -157,7 +159,7 @@ def deal(unseen, seed: int, i: int) -> tuple:
 
 def work_of(tried: list, policy: str) -> int:
     """The work of searches ranked by `policy` that tried these numbers of placements
-    (solve.ranked's `work`): the placements plus each search's fixed cost."""
+    (ranking.ranked's `work`): the placements plus each search's fixed cost."""
     return sum(tried) + SEARCH_WORK[policy] * len(tried)
 
 
@@ -166,7 +168,7 @@ def rollout(view: View, play: Ranked, dealt: tuple, plies: int,
     """The value of `play` on one deal (see the module's docstring): the mover's equity
     at the horizon minus the opponents' mean; and, with the leads known, the mover's
     smallest lead in points over an opponent then (else None).  `work`: as for
-    solve.ranked, one entry a search."""
+    ranking.ranked, one entry a search."""
     board = view.board
     holders = [list(view.rack)]
     start = 0

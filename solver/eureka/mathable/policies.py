@@ -1,9 +1,9 @@
 """How a seat of a self-play game chooses its turns: each policy a planner.
 
-  "optimal"  the exact best turn for its rack (solve.ranked), +50 counted when the
+  "optimal"  the exact best turn for its rack (ranking.ranked), +50 counted when the
              turn starts with a full holder of 7 and the bonus option is on;
   "equity"   of the 5 best turns by equity (the total plus the value of the tokens
-             kept: leave.py, solve.ranked by="equity"), the one that opens least to
+             kept: leave.py, ranking.ranked by="equity"), the one that opens least to
              the tokens it cannot see (_equity);
   "sim"      the best of the top turns by equity after Monte Carlo rollouts
              (montecarlo.py), within a budget of work a move;
@@ -15,10 +15,12 @@
 """
 
 from eureka.errors import EurekaError
+from eureka.mathable.arrays import placed_on
 from eureka.mathable.endgame import planner as exact
 from eureka.mathable.montecarlo import planner as simulation
 from eureka.mathable.options import POLICIES
-from eureka.mathable.solve import best_single, placed_on, plan
+from eureka.mathable.ranking import plan
+from eureka.mathable.singles import best_single
 from eureka.mathable.tokens import HOLDERS as MAX_PLAYERS
 from eureka.mathable.tokens import MIN_PLAYERS, token_set
 
@@ -37,7 +39,7 @@ def check_policies(policies, edition) -> tuple:
 
 
 def _ranking(by: str):
-    """A planner: the best turn for the holder by score or equity (solve.plan)."""
+    """A planner: the best turn for the holder by score or equity (ranking.plan)."""
     def plan_turn(game, seat: int, holder: list, full_bonus: int):
         plans = plan(game.board, holder, 1, full_bonus, by=by, edition=game.edition)
         return plans[0] if plans else None
@@ -49,7 +51,7 @@ OPENING = 0.3           # its weight on what a turn opens (measured: docs/MATHAB
 
 
 def _equity(game, seat: int, holder: list, full_bonus: int):
-    """The `equity` planner: of the CANDIDATES best turns by equity (solve.plan), the
+    """The `equity` planner: of the CANDIDATES best turns by equity (ranking.plan), the
     one whose equity less OPENING × what it opens is highest: the most a single
     placement of a token the seat cannot see scores on the board after the turn."""
     plans = plan(game.board, holder, CANDIDATES, full_bonus, by="equity",
@@ -61,7 +63,7 @@ def _equity(game, seat: int, holder: list, full_bonus: int):
                - OPENING * best_single(placed_on(game.board, p.placements), unseen))
 
 
-# policy -> planner(game, seat, holder, full_bonus) -> solve.Ranked | None: the turn
+# policy -> planner(game, seat, holder, full_bonus) -> ranking.Ranked | None: the turn
 # to play (its placements in order), None when nothing can be placed
 PLANNERS = {
     "optimal": _ranking("score"),

@@ -13,7 +13,7 @@ A turn without placements (an exchange or a pass) loses the best turn's points (
 nothing could be placed); its equity loss is not computed: the record does not say
 which tokens were exchanged.  A turn whose holder is not written is listed, not
 reviewed.  The review follows the replay (record.replay) up to its first illegal
-placement.  Every best turn comes from solve.best_turns, which scores it again with
+placement.  Every best turn comes from ranking.best_turns, which scores it again with
 legality.score_turn.
 """
 
@@ -26,8 +26,8 @@ from eureka.contract import Result
 from eureka.mathable.board import START
 from eureka.mathable.leave import kept, leave_value
 from eureka.mathable.legality import Turn
+from eureka.mathable.ranking import best_turns
 from eureka.mathable.record import Record, TurnScore, action_text, replay
-from eureka.mathable.solve import best_turns
 from eureka.mathable.tokens import full_rack_bonus
 
 

@@ -34,15 +34,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from eureka.mathable import record as records
+from eureka.mathable.arrays import INDEX, board_array
 from eureka.mathable.board import SQUARES, START
 from eureka.mathable.legality import Placement, score_turn
 from eureka.mathable.policies import PLANNERS, check_policies
-from eureka.mathable.solve import (
-    INDEX,
-    any_placement,
-    board_array,
-    single_placements,
-)
+from eureka.mathable.singles import any_placement, single_placements
 from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus, token_set
 
 KINDS = (".", "+", "-", "*", "/", "2X", "3X")
