@@ -348,7 +348,7 @@ def _tokens(tokens: Counter) -> str:
 
 
 def planner(fallback):
-    """The "endgame" policy's planner (simulate.PLANNERS): with the bag empty and two
+    """The "endgame" policy's planner (policies.PLANNERS): with the bag empty and two
     players, the first turn of the exact line, or None when the seat must pass; else,
     and for an endgame beyond the budget, the `fallback` planner's turn."""
     def plan(game, seat: int, holder: list, full_bonus: int):

@@ -292,7 +292,7 @@ def _survivors(live: list, values: list) -> list:
 
 
 def planner(effort: Effort = POLICY_EFFORT):
-    """A self-play planner (simulate.PLANNERS) that simulates the seat's top
+    """A self-play planner (policies.PLANNERS) that simulates the seat's top
     `effort.candidates` turns by equity on one thread (self-play runs its games on the
     threads), with deals seeded from the game's generator: no time budget (EurekaError
     for an effort with one), so a seeded game repeats exactly.  The budget of work is

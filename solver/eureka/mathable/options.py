@@ -3,10 +3,10 @@
 command line, so each is written once, below all of them."""
 
 POLICIES = ("optimal", "equity", "sim", "endgame", "greedy", "random")
-"""How a seat of a self-play game chooses its turns (simulate.py)."""
+"""How a seat of a self-play game chooses its turns (policies.py)."""
 
 RANKINGS = ("score", "equity")
-"""What `solve` ranks the turns by (solve.py)."""
+"""What `solve` ranks the turns by (ranking.py)."""
 
 ROLLOUTS = ("equity", "optimal")
 """How a simulation's rollouts play a turn (montecarlo.py): the best by equity, or the highest
