@@ -10,8 +10,8 @@ Python checker written here (`ast` to parse, `Fraction` to evaluate, the Countdo
 and, where the package is installed (`pip install reasoning-gym`), by the scorers of
 reasoning-gym's countdown and puzzle24 datasets (on the first --peer-claims claims: they
 parse with sympy and are slow). Prints claims per second, each as a ratio to the plain
-checker, how often each pair of checkers disagrees and why, and the regression cases of
-the issue: the bugs reported in such checkers.
+checker, how often each pair of checkers disagrees and why, and the regression cases
+(REGRESSIONS): bugs reported in such checkers.
 """
 
 import argparse
@@ -47,10 +47,14 @@ _OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
 
 
 def plain_check(answer: str, cards, target: int, countdown_rules: bool = True) -> bool:
-    """The plain checker: parse with ast, evaluate with Fraction; every number one of the
-    cards (no more often than dealt); under Countdown rules every step a whole number
-    above 0, else (the 24 game) every step a fraction of at least 0 and every card used
-    (docs/RULES.md)."""
+    """The plain checker's verdict on `answer`: True when it makes `target` by the rules.
+
+    It parses with ast and evaluates with Fraction. Every number must be one of `cards`
+    (no more often than dealt); with `countdown_rules` every step is a whole number
+    above 0, else (the 24 game) every step is a fraction of at least 0 and every card is
+    used (docs/RULES.md). Text that does not parse as + - * / of whole numbers, or divides
+    by zero, is not valid.
+    """
     used = []
 
     def value(node):
@@ -74,8 +78,10 @@ def plain_check(answer: str, cards, target: int, countdown_rules: bool = True) -
 
 
 def _equation(rng, numbers) -> tuple:
-    """(text, value) of a random equation over these numbers (value None when a step
-    divides by zero)."""
+    """(text, value) of a random equation over these numbers, in their order.
+
+    The value is None when a step divides by zero.
+    """
     if len(numbers) == 1:
         return str(numbers[0]), Fraction(numbers[0])
     cut = rng.randint(1, len(numbers) - 1)
@@ -89,7 +95,14 @@ def _equation(rng, numbers) -> tuple:
 
 
 def claims(game: str, n: int, seed: int) -> list:
-    """n claims {"cards", "target", "answer"} of the game's deals (24 game: every card)."""
+    """Seeded claims {"cards", "target", "answer"} of a game's deals, `n` of them.
+
+    `game` is "countdown" (each answer an equation over 2-6 of the dealt numbers, whose
+    value becomes the target about half the time) or "game24" (every card, the simplest
+    solution given as the answer about 3 times in 10); eight claims a deal, drawn with
+    `seed`. A few are spoilt on purpose: a number changed (maybe to one not dealt), a
+    card used once more, or the text cut short.
+    """
     rng = random.Random(seed)
     out = []
     while len(out) < n:
@@ -123,14 +136,22 @@ def _rate(seconds: float, n: int) -> float:
 
 
 def time_eureka(game, lines, workers: int) -> tuple:
-    """(seconds, verdicts) of check_lines on the JSON lines (bytes)."""
+    """(seconds, verdicts) of eureka's check_lines on the claims.
+
+    `lines` are the claims as JSON lines (bytes), checked for `game` (such as
+    countdown.GAME) in `workers` processes; a verdict is the reply's "valid".
+    """
     start = time.perf_counter()
     out = "".join(check_lines(game, lines, workers)).splitlines()
     return time.perf_counter() - start, [json.loads(t).get("valid") for t in out]
 
 
 def time_command(name: str, lines) -> float:
-    """Wall seconds of `eureka check NAME --batch FILE`, start-up included."""
+    """Wall seconds of `eureka check NAME --batch FILE`, start-up included.
+
+    `name` is the game's name on the command line and `lines` the claims as JSON lines
+    (bytes), written to a temporary FILE.
+    """
     with tempfile.NamedTemporaryFile("wb", suffix=".jsonl", delete=False) as f:
         f.writelines(lines)
     try:
@@ -143,7 +164,10 @@ def time_command(name: str, lines) -> float:
 
 
 def time_plain(lines, countdown_rules: bool) -> tuple:
-    """(seconds, verdicts) of the plain checker, reading and writing JSON lines too."""
+    """(seconds, verdicts) of the plain checker, reading and writing JSON lines too.
+
+    `lines` are the claims as JSON lines; `countdown_rules` as for plain_check.
+    """
     start = time.perf_counter()
     out = []
     for line in lines:
@@ -164,6 +188,11 @@ def reasoning_gym(name: str):
 
 
 def time_peer(score, rows) -> tuple:
+    """(seconds, verdicts) of a reasoning-gym scorer on the claims.
+
+    `score` is a dataset's score_answer (see reasoning_gym) and `rows` the claims as
+    dicts {"cards", "target", "answer"}; a verdict is True when the score is 1.
+    """
     start = time.perf_counter()
     out = [score(r["answer"], {"metadata": {"numbers": r["cards"], "target": r["target"]}})
            == 1.0 for r in rows]
@@ -171,7 +200,11 @@ def time_peer(score, rows) -> tuple:
 
 
 def why(row, verdict: dict, peer_cards: int) -> str:
-    """The kind of claim eureka and reasoning-gym split on, in a few words."""
+    """The kind of claim eureka and reasoning-gym split on, in a few words.
+
+    `row` is the claim and `verdict` eureka's full reply to it; `peer_cards` is the
+    highest card reasoning-gym's 24 game deals.
+    """
     if verdict.get("valid"):
         if len(verdict["cards_used"]) < len(row["cards"]):
             return "an answer with fewer cards than dealt (Countdown allows it)"
@@ -186,6 +219,11 @@ def why(row, verdict: dict, peer_cards: int) -> str:
 
 
 def main() -> None:
+    """Times the checkers on seeded claims of both games and prints what they found.
+
+    The options are read from the command line; with --json the rates and splits are
+    also written to FILE.
+    """
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--claims", type=int, default=200_000)
     parser.add_argument("--peer-claims", type=int, default=2_000)

@@ -1,5 +1,7 @@
-"""The first call as a new user meets it: each command family run once in a fresh
-process with an empty kernel cache, the whole command, kernel by kernel.
+"""The first call as a new user meets it: each command family cold, kernel by kernel.
+
+Each command family runs once in a fresh process with an empty kernel cache, the whole
+command.
 
     python -m eureka.benchmarks.compile [--only TEXT] [--kernels N]
 
@@ -36,7 +38,7 @@ COMMANDS = (   # (command, seconds, megabytes or None): one per command family
     ("solve arquimedes --top 3 --cards 2 5 7 12 K", 10, None),
     ("simulate arquimedes --games 200 --seed 1", 10, None),
     ("solve mathable --cards 1 8 2 12 16 42 17 --no-board", 20, 600),
-    ("check mathable --cards 1 8 2 12 16 42 17 I8=9", 10, None),
+    ("check mathable --cards 1 8 2 12 16 42 17 I8=9", 20, None),   # solve's search
     ("score mathable docs/examples/mathable_rulebook.txt", 10, None),
     ("analyze game24", 10, None),
     ("generate pitagoras --count 2 --seed 1", 10, None),
@@ -44,8 +46,14 @@ COMMANDS = (   # (command, seconds, megabytes or None): one per command family
 
 
 def run(command: str, cache: Path) -> dict:
-    """One run of `eureka command` in a fresh process, kernels cached in `cache`: wall,
-    CPU, peak megabytes, whether it succeeded, and kernel -> (seconds, signatures)."""
+    """One run of `eureka COMMAND` in a fresh process: its times, memory and kernels.
+
+    `command` is the command line after `eureka` (split on spaces) and `cache` the
+    folder the kernels are cached in (NUMBA_CACHE_DIR). Returns {"wall", "cpu" (user +
+    system seconds), "megabytes" (peak), "ok" (exit status 0, or 1: a verdict, not
+    valid), "error" (the last line of stderr of a failed run), "kernels" (kernel ->
+    (seconds, signatures), from EUREKA_COMPILE_LOG)}.
+    """
     with tempfile.TemporaryDirectory() as scratch:
         log = Path(scratch, "kernels.json")
         env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "EUREKA_COMPILE_LOG": str(log)}
@@ -67,8 +75,12 @@ def run(command: str, cache: Path) -> dict:
 
 
 def measure(commands) -> list:
-    """(command, seconds, megabytes, cold run, warm run) for each command: cold on an
-    empty cache of its own, then warm on the cache it filled."""
+    """(command, seconds, megabytes, cold run, warm run) for each of the `commands`.
+
+    `commands` are rows of COMMANDS (command, budget seconds, budget megabytes or None).
+    Each runs cold on an empty cache of its own, then warm on the cache it filled (each
+    run as run returns it).
+    """
     rows = []
     for command, seconds, megabytes in commands:
         with tempfile.TemporaryDirectory() as cache:
@@ -79,8 +91,12 @@ def measure(commands) -> list:
 
 
 def report(rows, kernels: int) -> list:
-    """The rows as text: each command cold and warm against its budget, then its
-    `kernels` slowest kernels."""
+    """The report as text lines: each command cold and warm against its budget.
+
+    `rows` come from measure. Under each command come its `kernels` slowest kernels; a
+    failed command shows its error instead, and one over its budget is marked "over".
+    The last line names the machine.
+    """
     lines = [f"{'command (first call, empty cache)':<58} {'wall':>6} {'cpu':>6} {'MB':>6} "
              f"{'budget':>12} {'warm':>6}"]
     for command, seconds, megabytes, cold, warm in rows:
@@ -106,6 +122,13 @@ def report(rows, kernels: int) -> list:
 
 
 def main(argv=None) -> None:
+    """Runs the commands cold then warm, and prints the report.
+
+    `argv`: the command-line arguments (default: sys.argv[1:]): --only keeps the
+    commands containing a text, --kernels sets the kernels listed a command. Outside a
+    source checkout the commands reading docs/ are left out. Exits with a usage error
+    when --kernels is below 0 or no command is left.
+    """
     parser = argparse.ArgumentParser(prog="python -m eureka.benchmarks.compile",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", metavar="TEXT",

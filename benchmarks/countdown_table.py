@@ -1,8 +1,10 @@
-"""The complete Countdown table: `eureka analyze countdown --fresh` (the whole command,
-start-up and CSV included) against a plain single-threaded C subset DP of the same
-table (benchmarks/c/countdown_dp.c, built here with `cc -O2`; skipped without a C
-compiler).  The two run interleaved, several rounds, after one warm-up run of each;
-figures are median wall times and the median ratio eureka / C of the same round.
+"""The complete Countdown table: `eureka analyze countdown --fresh` against a C subset DP.
+
+The whole command (start-up and CSV included) runs against a plain single-threaded C
+subset DP of the same table (benchmarks/c/countdown_dp.c, built here with `cc -O2`;
+skipped without a C compiler). The two run interleaved, several rounds, after one
+warm-up run of each; figures are median wall times and the median ratio eureka / C of
+the same round.
 
     python -m eureka.benchmarks.countdown_table [--rounds 5]
 """
@@ -45,8 +47,12 @@ def timed(command: list) -> tuple:
 
 
 def measure(rounds: int, folder: Path, program: Path) -> dict:
-    """{"c": [(wall, cpu)...], "eureka": [...]}, interleaved rounds after a warm-up;
-    checks that both count the same solvable pairs."""
+    """The (wall, CPU) seconds of each run, {"c": [...], "eureka": [...]}, round by round.
+
+    `rounds` interleaved rounds follow a warm-up round; `program` is the built C program,
+    and eureka writes its tables under `folder`. Raises SystemExit when either counts
+    other than the solvable pairs of PAIRS.
+    """
     eureka = [sys.executable, "-c", EUREKA, "analyze", "countdown", "--fresh", "--out",
               str(folder / "analysis"), "--quiet"]
     runs = {"c": [], "eureka": []}
@@ -66,6 +72,7 @@ def measure(rounds: int, folder: Path, program: Path) -> dict:
 
 
 def report(runs: dict) -> None:
+    """Prints the median times of `runs` (from measure) and the ratio eureka / C a round."""
     with open("/proc/loadavg") as f:
         load = f.read().split()[0]
     print(f"complete Countdown table, {len(runs['c'])} interleaved rounds "
@@ -82,6 +89,10 @@ def report(runs: dict) -> None:
 
 
 def main(argv=None) -> None:
+    """Builds the C program, times both and prints the report (skipped without a compiler).
+
+    `argv`: the command-line arguments (default: sys.argv[1:]), --rounds.
+    """
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args(argv)

@@ -1,7 +1,9 @@
-"""What a Dask cluster adds to a sweep: `eureka analyze pitagoras --die red --easy`
-run locally and on a warm local cluster of two worker processes (started here), the
-two interleaved; the overhead is the cluster run's median wall time less the local
-run's.  Each run is the whole command in a fresh process, as a user runs it.
+"""What a Dask cluster adds to a sweep: the same command run locally and on a cluster.
+
+`eureka analyze pitagoras --die red --easy` runs locally and on a warm local cluster of
+worker processes (two by default, started here), the two interleaved; the overhead is
+the cluster run's median wall time less the local run's. Each run is the whole command
+in a fresh process, as a user runs it.
 
     python -m eureka.benchmarks.dask [--rounds 5] [--workers 2]
 
@@ -19,8 +21,11 @@ COMMAND = ["analyze", "pitagoras", "--die", "red", "--easy", "--fresh", "--quiet
 
 
 def command_time(out: str, address: str | None = None) -> float:
-    """The wall time of the whole command, in a fresh process (on the cluster at
-    `address`, else locally)."""
+    """The wall time of the whole command, in a fresh process, locally or on a cluster.
+
+    `out` is the folder the command writes to, and `address` the cluster's scheduler
+    (None: the command runs locally).
+    """
     cluster = ["--dask", address] if address else []
     start = time.perf_counter()
     subprocess.run([sys.executable, "-c", "from eureka.cli.main import run_eureka; "
@@ -29,8 +34,13 @@ def command_time(out: str, address: str | None = None) -> float:
 
 
 def measure(rounds: int, workers: int) -> dict:
-    """Median wall times, local and on the cluster, after a warm-up run of each (the
-cluster's, on fresh workers, is timed too)."""
+    """The median wall times, local and on the cluster, and the overhead between them.
+
+    A local cluster of `workers` processes (a thread each) is started; after a warm-up
+    run of each (the cluster's, on fresh workers, is timed too), `rounds` rounds run
+    locally and on the cluster by turns. Returns {"local_s", "cluster_s", "overhead_s",
+    "local_runs", "cluster_runs", "fresh_workers_s"}. Needs the dask extra.
+    """
     from distributed import LocalCluster
 
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
@@ -49,6 +59,11 @@ cluster's, on fresh workers, is timed too)."""
 
 
 def main(argv=None) -> None:
+    """Times the command locally and on the cluster, and prints the medians and overhead.
+
+    `argv`: the command-line arguments (default: sys.argv[1:]), --rounds and --workers.
+    Without the dask extra it prints a line saying so and returns.
+    """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--workers", type=int, default=2)

@@ -43,11 +43,15 @@ class Human:
     time: np.ndarray
 
     def subset(self, rows) -> "Human":
+        """The results of the hands at `rows` (indices or a mask)."""
         return Human(self.hands[rows], self.rate[rows], self.time[rows])
 
 
 def human_results(path=DATA) -> Human:
-    """The 4nums table: Rank, Puzzles ('1 1 4 6'), AMT (s), Solved rate ('99.20%'), ..."""
+    """The human results read from the 4nums table at `path` (a file or a package resource).
+
+    The table's columns: Rank, Puzzles ('1 1 4 6'), AMT (s), Solved rate ('99.20%'), ...
+    """
     with path.open(newline="") if hasattr(path, "open") else open(path, newline="") as f:
         rows = list(csv.DictReader(f))
     return Human(np.array([[int(c) for c in r["Puzzles"].split()] for r in rows]),
@@ -56,7 +60,7 @@ def human_results(path=DATA) -> Human:
 
 
 def ranks(x) -> np.ndarray:
-    """Ranks 1..n, ties sharing their mean rank."""
+    """The ranks 1..n of the values `x`, ties sharing their mean rank."""
     x = np.asarray(x, float)
     order = np.argsort(x, kind="stable")
     ranked = np.empty(len(x))
@@ -69,24 +73,27 @@ def ranks(x) -> np.ndarray:
 
 
 def spearman(x, y) -> float:
-    """Spearman's rank correlation."""
+    """Spearman's rank correlation of `x` and `y`."""
     return float(np.corrcoef(ranks(x), ranks(y))[0, 1])
 
 
 def ratings(weights, hands) -> np.ndarray:
-    """Each 24-game hand's rating under these weights."""
+    """The rating of each 24-game hand of `hands` (n×4) under the walk `weights`."""
     return np.array([difficulty.rating(walk.chance(h, 24, 4, GAME24, weights))
                      for h in hands.tolist()])
 
 
 def agreement(weights, human: Human) -> tuple:
-    """(ρ with the solve rate, ρ with the mean time) of the ratings."""
+    """(ρ with the solve rate, ρ with the mean time) of the hands' ratings.
+
+    `human` gives the hands and how people did; `weights` are all seven walk weights.
+    """
     r = ratings(weights, human.hands)
     return spearman(r, human.rate), spearman(r, human.time)
 
 
 def full(free) -> tuple:
-    """All seven walk weights from the five fitted ones (powers weigh as dividing)."""
+    """All seven walk weights from the five fitted ones, `free` (powers weigh as dividing)."""
     weights = list(difficulty.UNFITTED)
     for place, value in zip(FITTED, free):
         weights[place] = value
@@ -95,8 +102,11 @@ def full(free) -> tuple:
 
 
 def fit(human: Human, steps=STEPS) -> tuple:
-    """The five free weights maximising the mean of -ρ(rate) and ρ(time), by
-    coordinate search with these factors, coarse to fine."""
+    """The five free weights maximising the mean of -ρ(rate) and ρ(time) on `human`.
+
+    A coordinate search from START: each weight in turn is multiplied and divided by a
+    factor of `steps`, coarse to fine, for as long as that improves the objective.
+    """
     def objective(free):
         rate, time = agreement(full(free), human)
         return (time - rate) / 2
@@ -116,8 +126,12 @@ def fit(human: Human, steps=STEPS) -> tuple:
 
 
 def cross_validate(human: Human, folds: int, seed: int) -> dict:
-    """Each fold rated by weights fitted on the others: the ρ of the pooled ratings and
-    the mean ρ over the folds, with the solve rate and the mean time."""
+    """Each fold rated by weights fitted on the others, against how people did.
+
+    The `human` hands are split at random (`seed`) into `folds` folds. Returns the ρ of
+    the pooled ratings and the mean ρ over the folds, with the solve rate and the mean
+    time: {"folds", "seed", "rate", "time", "rate_per_fold", "time_per_fold"}.
+    """
     order = np.random.default_rng(seed).permutation(len(human.rate))
     parts = np.array_split(order, folds)
     pooled = np.empty(len(human.rate))
@@ -134,7 +148,7 @@ def cross_validate(human: Human, folds: int, seed: int) -> dict:
 
 
 def fitted(human: Human) -> dict:
-    """The model fitted on every hand: weights, cut points, and its ρ."""
+    """The model fitted on every hand of `human`: weights, cut points, and its ρ."""
     weights = full(fit(human))
     r = ratings(weights, human.hands)
     easy, hard = (round(float(q), 2) for q in np.quantile(r, [1 / 3, 2 / 3]))
@@ -145,8 +159,11 @@ def fitted(human: Human) -> dict:
 
 
 def counts(human: Human) -> dict:
-    """ρ of the plain counts, for comparison: distinct equations and expression trees
-    (more of them, easier), with the solve rate and the mean time."""
+    """ρ of the plain counts, for comparison: distinct equations and expression trees.
+
+    For each count (more of them, easier) of the `human` hands: (ρ with the solve rate,
+    ρ with the mean time).
+    """
     solved = [GAME.solve(hand, trees=True) for hand in human.hands.tolist()]
     found = {}
     for name, values in (("distinct equations", [s.distinct_equations for s in solved]),
@@ -156,6 +173,11 @@ def counts(human: Human) -> dict:
 
 
 def main(argv=None) -> None:
+    """Prints the correlations of the counts, of the cross-validation and of the model.
+
+    `argv`: the command-line arguments (default: sys.argv[1:]): --data, --folds, --seed,
+    and --write, which stores the fitted model in difficulty.MODEL.
+    """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", default=DATA)
     parser.add_argument("--folds", type=int, default=10)

@@ -33,7 +33,7 @@ CHUNK = 50                                  # puzzles timed by eureka, then by t
 
 
 def phases(puzzle, rules) -> list:
-    """The CPU seconds of each phase for one puzzle (see PHASES)."""
+    """The CPU seconds of each phase (PHASES) of solving `puzzle` under `rules`."""
     clock = [time.thread_time()]
     search = HandSearch(puzzle.cards, rules)
     clock.append(time.thread_time())
@@ -52,7 +52,10 @@ def phases(puzzle, rules) -> list:
 
 
 def peer_cpu(binary: str, target: int, cards) -> float:
-    """The CPU seconds (user + system) of one run of the peer binary on a puzzle."""
+    """The CPU seconds (user + system) of one run of the peer binary on a puzzle.
+
+    Runs `binary` with -t 1 (one thread) on `target` and `cards`, its output discarded.
+    """
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run([binary, "-t", "1", str(target), *map(str, cards)],
                    stdout=subprocess.DEVNULL, check=True)
@@ -61,11 +64,16 @@ def peer_cpu(binary: str, target: int, cards) -> float:
 
 
 def peer_times(binary: str, puzzle) -> list:
-    """The peer's CPU seconds on the puzzle and on a one-card puzzle (see PEER)."""
+    """The CPU seconds of the peer `binary` on `puzzle` and on a one-card puzzle (PEER)."""
     return [peer_cpu(binary, puzzle.target, puzzle.cards), peer_cpu(binary, 1, [1])]
 
 
 def main(argv=None) -> None:
+    """Times each phase of the Countdown solves (and the peer, with --peer) and prints them.
+
+    `argv`: the command-line arguments (default: sys.argv[1:]): --puzzles, --seed and
+    --peer.
+    """
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--puzzles", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=2026)

@@ -26,8 +26,13 @@ BLOCK = 4096
 
 
 def measure(cards, target, jsonl, limit) -> dict:
-    """One run in this process: CPU seconds of the search and of the render, lines
-    written, peak RSS in MB."""
+    """One run in this process: CPU seconds of the search and of the render, and more.
+
+    Solves `cards` to `target` (Pitagoras with any cards) keeping `limit` equations
+    (None: all), then writes the listing to /dev/null, as `eureka solve` prints it or,
+    with `jsonl`, as JSON lines. Returns {"search_s", "render_s", "lines" (written),
+    "peak_mb" (the process's peak RSS)}.
+    """
     import gc
     import resource
     import time
@@ -55,9 +60,11 @@ def measure(cards, target, jsonl, limit) -> dict:
 
 
 def text_lines(result):
-    """The listing's lines as `eureka solve` prints them: each card count's heading,
-    then its equations, a group's lines as one block (the benchmark may not import the
-    command line itself)."""
+    """The listing's lines of `result` as `eureka solve` prints them.
+
+    Each card count's heading, then its equations, a group's lines as one block (the
+    benchmark may not import the command line itself).
+    """
     is_ = f" = {result.target}"
     room = result.distinct_equations if result.limit is None else \
         min(result.limit, result.distinct_equations)
@@ -69,15 +76,22 @@ def text_lines(result):
 
 
 def _text(group, stop: int, is_: str) -> str:
-    """The lines of a group's first `stop` equations (by its Equation objects in an
-    install without Group.text, such as the code before issue 12)."""
+    """The lines of a group's first `stop` equations, each followed by `is_`.
+
+    From its Equation objects in an install without Group.text (a reference install of
+    a version before issue 12).
+    """
     if hasattr(group, "text"):
         return group.text(stop=stop, prefix="    ", suffix=is_)
     return "\n".join(["    " + e.text + is_ for e in list(group)[:stop]])
 
 
 def run(python, args, env=None) -> dict:
-    """One measured run in a fresh process of `python` (in the environment `env`)."""
+    """One measured run in a fresh process of `python` (in the environment `env`).
+
+    `args` are this command's options (cards, target, jsonl, limit). Returns the dict
+    the child's measure printed.
+    """
     command = [python, os.path.abspath(__file__), "--child", "--target", str(args.target),
                "--cards", *map(str, args.cards)]
     command += ["--jsonl"] if args.jsonl else []
@@ -88,6 +102,12 @@ def run(python, args, env=None) -> dict:
 
 
 def main(argv=None) -> None:
+    """Times the listing in fresh processes, with a reference install by turns if given.
+
+    `argv`: the command-line arguments (default: sys.argv[1:]), as the module's docstring
+    shows. With --child it runs one measure in this process and prints it as JSON (how
+    run calls it).
+    """
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, nargs="+", default=list(range(1, 9)))
     parser.add_argument("--target", type=int, default=32)

@@ -37,8 +37,12 @@ class Sample(NamedTuple):
 
 
 def partial_turn(board, vals, counts, placements: int, rng):
-    """A random legal order of `placements` tokens of the rack on board (changed in
-    place): (their codes, the counts left), or None when it runs out of moves."""
+    """A random legal order of `placements` tokens of the rack, played on `board`.
+
+    The rack is `vals` (its distinct values) with `counts`; `rng` is a random.Random.
+    `board` is changed in place. Returns (their codes, the counts left), or None when it
+    runs out of moves.
+    """
     left = counts.copy()
     codes = []
     for _ in range(placements):
@@ -54,9 +58,13 @@ def partial_turn(board, vals, counts, placements: int, rng):
 
 
 def fresh_caps(board, vals, left, placed, tables=None):
-    """caps.caps afresh for the tokens left on a board with the codes `placed` on
-    it (its near squares: those of the board without them); tables: fill_tables'
-    (with_one, with_two), made for the tokens left unless given."""
+    """The caps (caps.caps) of the tokens left, computed afresh on a board.
+
+    `board` has the codes `placed` on it (its near squares: those of the board without
+    them); `vals` are the rack's distinct values and `left` their counts left. `tables`
+    are fill_tables' (with_one, with_two), made for the tokens left unless given.
+    Returns the caps, a row per value.
+    """
     nv, r = vals.size, int(left.sum())
     if tables is None:
         tables = (np.zeros((lines.MAX_TOKEN + 1, 5, nv), dtype=bool),
@@ -77,8 +85,12 @@ def fresh_caps(board, vals, left, placed, tables=None):
 
 
 def promised(board, vals, left, codes) -> tuple:
-    """order_bound of the tokens left with the set's own caps, and with its parent's
-    (the board before its last placement, shifted by that placement)."""
+    """The order_bound of the tokens left: (with the set's own caps, with its parent's).
+
+    `board` holds the partial turn `codes`; `vals` are the rack's distinct values and
+    `left` their counts left. The parent is the board before its last placement, its
+    bound shifted by that placement.
+    """
     scratch = np.zeros(SCRATCH, dtype=np.int64)
     own = bound.order_bound(vals, left, fresh_caps(board, vals, left, codes), 0, 0,
                               scratch)
@@ -91,8 +103,11 @@ def promised(board, vals, left, codes) -> tuple:
 
 
 def samples(position, left: int, count: int, rng) -> list:
-    """`count` Samples of random partial turns with `left` tokens left; ValueError
-    when too few partial turns can be drawn (or searched within options.MAX_STATES)."""
+    """Samples of random partial turns of `position`, `count` of them, with `left` tokens left.
+
+    `rng` is a random.Random. Raises ValueError when too few partial turns can be drawn
+    (or searched within options.MAX_STATES) in DRAWS times `count` tries.
+    """
     root = arrays.board_array(dict(position.grid))
     vals, counts = arrays.rack_arrays(list(position.rack))
     out = []
@@ -119,6 +134,11 @@ def samples(position, left: int, count: int, rng) -> list:
 
 
 def main(argv=None) -> None:
+    """Prints, for the 12-token racks, the bound's median promise and the best completion's.
+
+    `argv`: the command-line arguments (default: sys.argv[1:]): --left, --samples and
+    --seed.
+    """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--left", type=int, default=4, help="tokens still to place")
     parser.add_argument("--samples", type=int, default=100)

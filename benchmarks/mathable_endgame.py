@@ -1,6 +1,7 @@
-"""The exact Mathable endgame: CPU time to solve the endgames of seeded self-play, with
-1–4 tokens a holder and as reached (up to 7), against the brute force where it finishes
-and `optimal`'s move time (one best-turn search for the mover), in the same run.
+"""The exact Mathable endgame: CPU time to solve the endgames of seeded self-play.
+
+With 1–4 tokens a holder and as reached (up to 7), against the brute force where it
+finishes and `optimal`'s move time (one best-turn search for the mover), in the same run.
 
 The endgames: games of optimal against optimal (seeds 0, 1, ...), at the first turn
 whose bag is empty; for k tokens a holder, k drawn from each holder (seeded).  The brute
@@ -24,7 +25,12 @@ from eureka.mathable.selfplay import game_rng, play_game
 
 
 def endgames(games: int) -> list:
-    """(board, mover's holder, opponent's holder) when the bag has just run out."""
+    """(board, mover's holder, opponent's holder) when the bag has just run out.
+
+    At most one a game, from `games` games of optimal against optimal (seeds 0, 1, ...):
+    the board, as a grid, after the first turn that empties the bag; a game where a
+    holder is then empty gives none.
+    """
     found = []
     for seed in range(games):
         records = []
@@ -42,7 +48,7 @@ def endgames(games: int) -> list:
 
 
 def cpu(f, *args):
-    """(seconds of CPU, result) of f(*args)."""
+    """(seconds of CPU, result) of calling `f` with `args`."""
     start = time.process_time()
     result = f(*args)
     return time.process_time() - start, result
@@ -56,6 +62,12 @@ def _brute():
 
 
 def main(argv=None) -> None:
+    """Solves the endgames with 1–4 tokens a holder and as found, and prints the times.
+
+    `argv`: the command-line arguments (default: sys.argv[1:]): --games, and --brute, the
+    most tokens a holder the brute force runs for. Raises SystemExit when the brute
+    force disagrees.
+    """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--brute", type=int, default=2)
@@ -88,6 +100,9 @@ def main(argv=None) -> None:
                     raise SystemExit(f"the brute force disagrees: {v} and {value}")
                 brutes.append(b)
         label = "as found" if k == 7 else f"{k} each"
+        if not times:
+            print(f"{label:>9} {0:>4}/{refused:<3} every endgame refused")
+            continue
         ratio = statistics.median(times) / statistics.median(moves)
         versus = (f"{max(brutes):10.3f} {sum(brutes) / sum(times):7.0f}x" if brutes
                   else f"{'-':>10} {'-':>8}")

@@ -1,10 +1,10 @@
-"""Mathable's search ranked by score and by equity, against a reference kernel: the
-best turn for the 7-token racks of the `mathable` workload, each variant by turns on
+"""Mathable's search ranked by score and by equity, against a reference kernel.
+
+The best turn for the 7-token racks of the `mathable` workload, each variant by turns on
 every position (thread CPU time, best of --repeats), medians in ms and their ratio to
-the reference's.  The reference is the search module of another version (e.g. main's, from
-`git show HEAD:solver/eureka/mathable/search.py > /tmp/search_main.py`; kernels.py before
-issue 37); without one, the
-score ranking is the reference.
+the reference's. The reference is the search module of another version (e.g. main's,
+from `git show HEAD:solver/eureka/mathable/search.py > /tmp/search_main.py`; kernels.py
+in versions before issue 37); without one, the score ranking is the reference.
 
     python -m eureka.benchmarks.mathable_equity [--positions 200] [--reference FILE]
 """
@@ -21,8 +21,11 @@ from eureka.mathable.tokens import full_rack_bonus
 
 
 def reference_module(path: str):
-    """Another version's search module (search.py, or kernels.py before issue 37), loaded
-    as a module."""
+    """Another version's search module, loaded from the file at `path`.
+
+    The file is search.py, or kernels.py in versions before issue 37; the module is
+    registered in sys.modules, where Numba's cache finds it by name.
+    """
     spec = importlib.util.spec_from_file_location("reference_kernels", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module             # Numba's cache finds it by name
@@ -36,7 +39,12 @@ def _reference(path: str):
 
 
 def kernel_call(best_sets):
-    """A call of a best_sets kernel alone (move generation, no Python around it)."""
+    """A call(board, rack, bonus) of the kernel `best_sets` alone.
+
+    The search with its move generation, no Python around it: the call copies the board
+    and asks for the best turn (limit 1) within options.MAX_STATES, bounding after
+    search.BOUND_AFTER sets.
+    """
     def call(board, rack, bonus):
         vals, counts = arrays.rack_arrays(list(rack))
         return best_sets(board.copy(), arrays.SQ_OP, arrays.AWARD, vals, counts, bonus, 1,
@@ -45,8 +53,12 @@ def kernel_call(best_sets):
 
 
 def variants(reference):
-    """name -> call(board, rack, bonus): the score kernel, and ranking.ranked by score
-    and by equity (the leave values and the turn's Python included)."""
+    """The variants timed, name -> call(board, rack, bonus).
+
+    The score kernel, and ranking.ranked by score and by equity (the leave values and
+    the turn's Python included); with a `reference` best_sets kernel (None: none), that
+    kernel too.
+    """
     out = {"score": kernel_call(search.best_sets),
            "ranked": lambda b, r, bonus: ranking.ranked(b, r, 1, bonus),
            "equity": lambda b, r, bonus: ranking.ranked(b, r, 1, bonus, by="equity")}
@@ -56,7 +68,7 @@ def variants(reference):
 
 
 def cpu_ms(call, args, repeats: int) -> float:
-    """The least thread CPU time of `repeats` calls, in ms."""
+    """The least thread CPU time of `repeats` calls of `call` with `args`, in ms."""
     best = float("inf")
     for _ in range(repeats):
         start = time.thread_time()
@@ -66,6 +78,11 @@ def cpu_ms(call, args, repeats: int) -> float:
 
 
 def main(argv=None) -> None:
+    """Times every variant on every position by turns and prints the medians and ratios.
+
+    `argv`: the command-line arguments (default: sys.argv[1:]): --positions, --repeats
+    and --reference.
+    """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=3)

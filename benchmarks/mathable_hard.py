@@ -1,12 +1,15 @@
-"""The worst 7-token Mathable rack of the real games (1–7 before turn 13 of train_3,
-`workloads.mathable_hard_racks`): the best turn's search alone, today's kernel against
-a reference search module run by turns in the same process (thread CPU time, medians).
+"""The worst 7-token Mathable rack of the real games: this kernel against a reference.
+
+The rack 1–7 before turn 13 of train_3 (`workloads.mathable_hard_racks`): the best
+turn's search alone, this checkout's kernel against a reference search module, run by
+turns in the same process (thread CPU time, medians).
 
     git show ce893d9:solver/mathable/kernels.py > /tmp/kernels_before12.py
     python -m eureka.benchmarks.mathable_hard --reference /tmp/kernels_before12.py
 
-A reference exposes best_sets with today's arguments, or best_turns(board, sq_op,
-award, values, counts, max_states): the exhaustive search before issue 12.
+A reference exposes best_sets with this checkout's arguments, or best_turns(board,
+sq_op, award, values, counts, max_states): the exhaustive search of versions before
+issue 12.
 """
 
 import argparse
@@ -20,7 +23,11 @@ from eureka.mathable.tokens import FULL_RACK_BONUS
 
 
 def searches(reference) -> dict:
-    """name -> a call of that kernel on the worst rack."""
+    """The searches timed, name -> a call of that kernel on the worst rack.
+
+    "eureka" is this checkout's best_sets; with a `reference` module (None: none), its
+    best_sets, else its best_turns (within 10**7 sets).
+    """
     position = mathable_hard_racks()[0]
     board = arrays.board_array(dict(position.grid))
     rack = list(position.rack)
@@ -36,6 +43,11 @@ def searches(reference) -> dict:
 
 
 def main(argv=None) -> None:
+    """Times the searches by turns, round after round, and prints their medians.
+
+    `argv`: the command-line arguments (default: sys.argv[1:]): --rounds and
+    --reference.
+    """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--reference", metavar="FILE",

@@ -1,15 +1,16 @@
-"""Two Mathable policies head to head: A against B in 2-player games, every deal played
-in both seat orders (`simulate`'s paired deals), with A's win rate (ties half) and A's
-mean spread (A's final score minus B's), each with its 95% interval over the deals
-(Wilson's for the win rate, normal for the spread: simulate.by_policy), and the
-seconds per move of each policy measured in the same games.
+r"""Two Mathable policies head to head: A against B in 2-player games.
 
-    python -m eureka.benchmarks.mathable_policies --policies equity,optimal \\
+Every deal is played in both seat orders (`simulate`'s paired deals). Reports A's win
+rate (ties half) and A's mean spread (A's final score minus B's), each with its 95%
+interval over the deals (Wilson's for the win rate, normal for the spread:
+simulate.by_policy), and the seconds per move of each policy measured in the same games.
+
+    python -m eureka.benchmarks.mathable_policies --policies equity,optimal \
         --games 1000 --seed 1 [--threads 1]
 
 `--games` counts games: G games are G/2 deals, each played with A first in the seat
 order and then with B.  A move is one turn of a policy (placements, exchange or pass);
-its time is the wall-clock time of `simulate._turn` for that turn, and its CPU time that
+its time is the wall-clock time of `selfplay._turn` for that turn, and its CPU time that
 of the thread playing it (a policy that runs threads of its own, such as a simulation,
 shows in the wall-clock time only).  With the default --threads 1 the games are played
 one at a time, so the wall-clock time of a move is not shared with another game.
@@ -27,8 +28,11 @@ from eureka.mathable import selfplay, simulate
 
 
 class MoveClock:
-    """Times every move (a call of simulate._turn, not one made within another), per
-    policy, while installed."""
+    """Times every move, per policy, while installed (within a `with` block).
+
+    A move is a call of selfplay._turn not made within another (a rollout's turns are
+    part of the move). `wall` and `cpu` map each policy to its moves' seconds.
+    """
 
     def __init__(self):
         self.wall, self.cpu = defaultdict(list), defaultdict(list)
@@ -62,18 +66,26 @@ class MoveClock:
 
 
 def percent(x) -> str:
+    """A share `x` (0–1) as a percentage with one decimal."""
     return f"{100 * x:.1f}%"
 
 
 def signed(x) -> str:
+    """A number `x` with its sign and one decimal."""
     return f"{x:+.1f}"
 
 
 def between(pair, show) -> str:
+    """An interval `pair` (low, high) as text, each end written by `show`; n/a when None."""
     return "n/a (fewer than 2 deals)" if pair is None else f"{show(pair[0])} to {show(pair[1])}"
 
 
 def main(argv=None) -> None:
+    """Plays the two policies against each other and prints the rates and move times.
+
+    `argv`: the command-line arguments (default: sys.argv[1:]): --policies A,B, --games
+    (an even number), --seed, --edition and --threads.
+    """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--policies", default="equity,optimal",
                         help="A,B: two different policies (default equity,optimal)")

@@ -1,6 +1,8 @@
-"""Mathable self-play in games per second: the same run of games (`simulate`, optimal
-policy on every seat) on 1 thread and on every core, interleaved; figures are medians
-and the ratio to the 1-thread run of the same round.  The games are checked equal.
+"""Mathable self-play in games per second, on 1 thread and on every core.
+
+The same run of games (`simulate`, optimal policy on every seat) on 1 thread and on
+every core, interleaved; figures are medians and the ratio to the 1-thread run of the
+same round. The games are checked equal.
 
     python -m eureka.benchmarks.mathable_selfplay [--rounds 3] [--games 200]
 """
@@ -27,6 +29,11 @@ def run(games: int, count: int) -> tuple:
 
 
 def main(argv=None) -> None:
+    """Times the games on each thread count, round after round, and prints the rates.
+
+    `argv`: the command-line arguments (default: sys.argv[1:]): --rounds and --games.
+    Raises SystemExit when the games differ with the thread count.
+    """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--games", type=int, default=200)

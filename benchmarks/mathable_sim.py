@@ -1,14 +1,16 @@
-"""The `sim` policy against `optimal`: 2-player games, every deal played in both seat
-orders, sim's win rate (ties half) with a Wilson 95% interval over the games (and the
-interval over the deals that simulate reports), its mean spread, and the seconds a move
-of each policy in the same games: median and max for sim, median for optimal, the
-reference.
+r"""The `sim` policy against `optimal` in 2-player games: win rate, spread and move times.
 
-    python -m eureka.benchmarks.mathable_sim --games 100 --seed 41 --threads 1 \\
+Every deal is played in both seat orders. Reports sim's win rate (ties half) with a
+Wilson 95% interval over the games (and the interval over the deals that simulate
+reports), its mean spread, and the seconds a move of each policy in the same games:
+median and max of each, and sim's median against optimal's, the reference.
+
+    python -m eureka.benchmarks.mathable_sim --games 100 --seed 41 --threads 1 \
         [--iterations 64 --candidates 8 --plies 2 --work 10000000 --rollout equity]
 
-The effort options replace the "sim" policy's default (sim.POLICY_EFFORT) for the run
-(the policy has no time budget, only a budget of work a turn: --work).
+The effort options replace the "sim" policy's default (montecarlo.POLICY_EFFORT) for
+the run (the policy has no time budget, only a budget of work a turn: --work).
+
 A move's time is its thread's CPU time (the "sim" policy simulates on the thread that
 plays its game) and its wall-clock time; with --threads above 1 games share the cores,
 so the wall-clock time of a move grows with the load, not its CPU time.
@@ -16,9 +18,9 @@ so the wall-clock time of a move grows with the load, not its CPU time.
     python -m eureka.benchmarks.mathable_sim --calibrate --games 6 [--rollout equity]
 
 times the sim's plans instead, with no budget of work, and fits each plan's CPU time
-to its searches and the placements they tried: the cost of a search and of a
-placement, hence a search's fixed cost in placements (sim.SEARCH_WORK) and the budget
-of work a second of CPU buys on this machine.
+to its searches and the placements they tried: the cost of a search and of a placement,
+hence a search's fixed cost in placements (montecarlo.SEARCH_WORK) and the budget of
+work a second of CPU buys on this machine.
 """
 
 import argparse
@@ -34,7 +36,13 @@ from eureka.mathable import montecarlo, policies, selfplay, simulate
 
 
 def calibrate(effort: montecarlo.Effort, games: int, seed: int) -> None:
-    """Print the fit of the plans' CPU time to their searches and placements tried."""
+    """Prints the fit of the plans' CPU time to their searches and placements tried.
+
+    Plays `games` games of sim (with `effort`, without a budget of work) against optimal,
+    the seats alternating, from `seed`; each sim plan's thread CPU time is fitted by
+    least squares to its rollout searches and the placements they tried. Raises
+    SystemExit when no plan searched anything.
+    """
     choose, rollout, plans, spent = montecarlo.choose, montecarlo.rollout, [], []
 
     def counted(*args):
@@ -78,6 +86,11 @@ def calibrate(effort: montecarlo.Effort, games: int, seed: int) -> None:
 
 
 def main(argv=None) -> None:
+    """Plays sim against optimal, or calibrates with --calibrate, and prints the results.
+
+    `argv`: the command-line arguments (default: sys.argv[1:]), as the module's docstring
+    shows.
+    """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200,
                         help="games in all, an even number: half as many deals")
@@ -87,7 +100,7 @@ def main(argv=None) -> None:
     for name in ("iterations", "candidates", "plies"):
         parser.add_argument(f"--{name}", type=int, default=getattr(base, name))
     parser.add_argument("--work", type=int, default=base.work,
-                        help="the budget of work of a turn (sim.Effort.work); 0: none")
+                        help="the budget of work of a turn (montecarlo.Effort.work); 0: none")
     parser.add_argument("--rollout", default=base.rollout, choices=montecarlo.ROLLOUTS)
     parser.add_argument("--calibrate", action="store_true",
                         help="fit the plans' CPU time to their work (no budget of work)")
@@ -99,7 +112,7 @@ def main(argv=None) -> None:
     if args.calibrate:
         calibrate(dataclasses.replace(effort, work=None), args.games, args.seed)
         return
-    policies = ("sim", "optimal")
+    seats = ("sim", "optimal")
     default = policies.PLANNERS["sim"]
     policies.PLANNERS["sim"] = montecarlo.planner(effort)
     simulate.simulate(1, ("optimal", "optimal"), seed=args.seed)       # compile
@@ -107,7 +120,7 @@ def main(argv=None) -> None:
     try:
         with MoveClock() as clock:
             start = time.perf_counter()
-            summary = simulate.simulate(args.games // 2, policies, seed=args.seed)
+            summary = simulate.simulate(args.games // 2, seats, seed=args.seed)
             seconds = time.perf_counter() - start
     finally:
         parallel.choose(None)
@@ -128,7 +141,7 @@ def main(argv=None) -> None:
           f"{between(row['win_interval'], percent)})")
     print(f"  mean spread sim − optimal: {signed(row['spread'])} points (95% interval "
           f"{between(row['spread_interval'], signed)})")
-    for p in policies:
+    for p in seats:
         cpu, wall = clock.cpu[p], clock.wall[p]
         print(f"  {p:<8} {len(cpu):>6} moves: CPU median {statistics.median(cpu):.4f} s, "
               f"max {max(cpu):.3f} s; wall median {statistics.median(wall):.4f} s, "

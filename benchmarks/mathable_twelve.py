@@ -1,12 +1,15 @@
-"""The 12-token Mathable racks (1–10 1 2 on the busy board and on the example board,
-`workloads.mathable_hard_racks`): the best turn by connected sets against the plain
-search over every set, each in a child process of its own, so that its peak memory is
-its own.  Times are the search's, measured after a first call that loads the kernels.
+"""The 12-token Mathable racks: the best turn by connected sets against the plain search.
+
+The racks 1–10 1 2 on the busy board and on the example board
+(`workloads.mathable_hard_racks`): the search by connected sets against the plain search
+over every set, each in a child process of its own, so that its peak memory is its own.
+Times are the search's, measured after a first call that loads the kernels.
 
     python -m eureka.benchmarks.mathable_twelve            # both boards, both searches
     python -m eureka.benchmarks.mathable_twelve --boards 2  # the example board only
 
-The plain search on the busy board takes about 2 minutes and 6 GB.
+The plain search on the busy board is by far the longest and largest run (its figures
+are in docs/BENCHMARKS.md); `--boards 2` leaves it out.
 """
 
 import argparse
@@ -35,7 +38,11 @@ print(json.dumps({"seconds": time.perf_counter() - start, "points": best[0].poin
 
 
 def measure(board: int, how: str) -> dict:
-    """One search in a child process: seconds, points, placements tried, peak MB."""
+    """One search in a child process: seconds, points, placements tried, peak MB.
+
+    `board` indexes workloads.mathable_hard_racks (1: busy, 2: example) and `how` is
+    "connected" or "plain". Raises RuntimeError when the child fails.
+    """
     child = subprocess.Popen([sys.executable, "-c", _CHILD, str(board), how],
                              stdout=subprocess.PIPE, text=True)
     out = child.stdout.read()
@@ -47,6 +54,11 @@ def measure(board: int, how: str) -> dict:
 
 
 def main(argv=None) -> None:
+    """Runs each search on each board and prints the results.
+
+    `argv`: the command-line arguments (default: sys.argv[1:]): --boards and --searches.
+    Raises SystemExit when the searches disagree on the best points.
+    """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", type=int, nargs="+", default=[1, 2],
                         help="indices into workloads.mathable_hard_racks (1: busy, "

@@ -12,17 +12,22 @@ from eureka.contract import Result
 
 @dataclass(frozen=True)
 class Row:
-    """One solver on one workload; other solvers carry eureka's median on the same
-    puzzles, and their ratio to it."""
+    """One solver's timing on one workload, with its ratio to eureka's.
+
+    For a solver other than eureka, `eureka_median_ms` is eureka's median on the same
+    puzzles.
+    """
 
     timing: Timing
     eureka_median_ms: float | None = None
 
     @property
     def ratio(self) -> float | None:
+        """The solver's median over eureka's on the same puzzles (None without it)."""
         return self.timing.median_ms / self.eureka_median_ms if self.eureka_median_ms else None
 
     def as_dict(self) -> dict:
+        """The timing as a dict, with the ratio to eureka and eureka's median if known."""
         out = self.timing.as_dict()
         if self.eureka_median_ms:
             out.update(ratio_to_eureka=self.ratio, eureka_median_ms_same=self.eureka_median_ms)
@@ -31,8 +36,11 @@ class Row:
 
 @dataclass(frozen=True)
 class BenchRun(Result):
-    """A whole `eureka bench` run: the rows, the agreement of the other solvers with
-    eureka, the machine, and notes on what was left out."""
+    """A whole `eureka bench` run, as the JSON result eureka.bench/1.
+
+    The rows, the agreement of the other solvers with eureka, the machine, and notes on
+    what was left out.
+    """
 
     schema: ClassVar[str] = "eureka.bench/1"
     machine: dict
@@ -43,6 +51,7 @@ class BenchRun(Result):
     notes: tuple = ()
 
     def json_fields(self) -> dict:
+        """The run's fields as the JSON result holds them, the rows as "timings"."""
         return {"machine": self.machine, "seed": self.seed,
                 "timings": [r.as_dict() for r in self.rows], "agreement": self.agreement,
                 "peak_rss_mb": self.peak_rss_mb, "notes": list(self.notes)}
@@ -71,7 +80,12 @@ def machine_line() -> str:
 
 
 def agreement_of(other, mine, theirs) -> dict:
-    """Oracle: the same answer on every puzzle; a peer: the same solvable puzzles."""
+    """How far another solver agrees with eureka: {"compared", "puzzles", "agree"}.
+
+    `other` names the solver; `mine` and `theirs` are the Timings of eureka and of that
+    solver on the same puzzles (as many as both have results for). The oracle must give the same
+    answer on every puzzle, a peer the same solvable puzzles (a result above 0).
+    """
     if other == "oracle":
         same = [a == b for a, b in zip(mine.results, theirs.results)]
     else:

@@ -25,27 +25,33 @@ from eureka.numbers.solve import most_cards, solve
 
 
 def eureka_countdown(p):
-    """Every distinct solution found (as normal forms) and counted; their text is
-    rendered only when listed (timed apart by python -m eureka.benchmarks.listing)."""
+    """The number of distinct solutions of the Countdown puzzle `p`.
+
+    Every distinct solution is found (as normal forms) and counted; their text is
+    rendered only when listed (timed apart by python -m eureka.benchmarks.listing).
+    """
     return solve(p.cards, p.target, countdown.rules(), closest=0).distinct
 
 
 def eureka_every_pitagoras(p):
+    """The number of distinct solutions of the Pitagoras deal `p` (the eight-card deals)."""
     return solve(p.cards, p.target, pitagoras.rules(), closest=0).distinct
 
 
 def eureka_pitagoras(p):
+    """The most cards any solution of the Pitagoras deal `p` uses (0 when none)."""
     best = most_cards(p.cards, p.target, pitagoras.rules())
     return len(best.cards) if best else 0
 
 
 def eureka_mathable(p):
+    """The best turn's points on the Mathable position `p`, full-rack bonus included (0: none)."""
     turns = best_turns(dict(p.grid), p.rack, bonus=full_rack_bonus(p.rack))
     return turns[0].points if turns else 0
 
 
 def eureka_mathable_hard(p):
-    """The best turn's points, or "refused" past the search's budget."""
+    """The best turn's points on the Mathable position `p`, or "refused" past the budget."""
     try:
         return eureka_mathable(p)
     except SearchTooLarge:
@@ -53,17 +59,22 @@ def eureka_mathable_hard(p):
 
 
 def eureka_mathable_game(seed):
+    """The final scores of a 2-player self-play game (optimal policy), played from `seed`."""
     result = play_game(("optimal", "optimal"), game_rng(seed, 0))
     return result.scores
 
 
 def eureka_arquimedes_plays(state):
+    """The number of legal plays in the Arquimedes `state`."""
     return len(arquimedes_plays(state))
 
 
 def eureka_arquimedes_games(seed):
-    """A batch of complete 4-player games (greedy against three random): the winners.
-    On the threads `eureka simulate arquimedes` uses (eureka.parallel)."""
+    """The winners of a batch of complete 4-player games (greedy against three random).
+
+    ARQUIMEDES_BATCH games drawn from `seed`, played on the threads `eureka simulate
+    arquimedes` uses (eureka.parallel).
+    """
     codes = np.array([kernels.GREEDY, kernels.RANDOM, kernels.RANDOM, kernels.RANDOM], np.int64)
     with parallel.applied(kernel=("arquimedes games", *codes.tolist()),
                           units=ARQUIMEDES_BATCH) as threads:
@@ -72,9 +83,12 @@ def eureka_arquimedes_games(seed):
 
 
 def _oracles(checkout):
-    """The test oracles, which are not installed: from the source checkout `checkout`
-    (the folder holding tests/oracle), else when `tests.oracle` is importable already
-    (under pytest); None when they cannot be found."""
+    """The test oracles, which are not installed, or None when they cannot be found.
+
+    From the source checkout `checkout` (the folder holding tests/oracle), else when
+    `tests.oracle` is importable already (under pytest). Raises EurekaError when
+    `checkout` holds no tests/oracle.
+    """
     if checkout is not None:
         root = str(Path(checkout).resolve())
         if not Path(root, "tests", "oracle", "__init__.py").is_file():
@@ -90,7 +104,11 @@ def _oracles(checkout):
 
 
 def oracle_solvers(checkout=None):
-    """The oracles as solvers by workload ({} when they cannot be found: see _oracles)."""
+    """The oracles as solvers by workload ({} when they cannot be found).
+
+    `checkout` is the source checkout holding tests/oracle (None: only when importable
+    already); see _oracles.
+    """
     found = _oracles(checkout)
     if found is None:
         return {}

@@ -66,9 +66,11 @@ def program(name: str) -> str:
 
 
 def _cpu(argv, cwd) -> float | None:
-    """The CPU time (user + system) of one run of `argv` as a whole process, None when
-    it fails. Bytecode is cached, as in an installed package, whatever
-    PYTHONDONTWRITEBYTECODE says here."""
+    """The CPU time (user + system) of one run of `argv` in `cwd`, None when it fails.
+
+    The run is a whole process. Bytecode is cached, as in an installed package, whatever
+    PYTHONDONTWRITEBYTECODE says here.
+    """
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     run = subprocess.run(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
@@ -80,10 +82,13 @@ def _cpu(argv, cwd) -> float | None:
 
 
 def measure(repeats: int) -> list:
-    """Rows (label, CPU seconds of each run or None when it fails, floor label or None,
-    target or None). Every command runs once unmeasured (bytecode and kernels cached),
+    """Rows (label, CPU seconds of each run, floor label, target) of the floors and commands.
+
+    The runs are None for a command that fails; the floors have no floor label nor
+    target (None). Every command runs once unmeasured (bytecode and kernels cached),
     then the commands take turns, `repeats` rounds, so that a change of load on the
-    machine falls on all of them alike."""
+    machine falls on all of them alike.
+    """
     python = sys.executable
     with tempfile.TemporaryDirectory() as scratch:
         Path(scratch, "one_kernel.py").write_text(_ONE_KERNEL)
@@ -111,8 +116,11 @@ def measure(repeats: int) -> list:
 
 
 def report(rows) -> list:
-    """The rows as text: median and fastest CPU seconds, the ratio of the medians to
-    their floor's, and the target."""
+    """The report as text lines: median and fastest CPU seconds, ratio and target.
+
+    `rows` come from measure. A ratio is the command's median over its floor's; a
+    command that misses its target is marked "missed". The last line names the machine.
+    """
     medians = {label: statistics.median(t) for label, t, _, _ in rows if t}
     lines = [f"{'command':<56} {'median':>6} {'min':>6} {'ratio':>6} {'target':>7}"]
     for label, times, floor, target in rows:
@@ -136,6 +144,11 @@ def report(rows) -> list:
 
 
 def main(argv=None) -> None:
+    """Times the floors and the commands, round after round, and prints the report.
+
+    `argv`: the command-line arguments (default: sys.argv[1:]), --repeats. Exits with a
+    usage error when --repeats is below 1.
+    """
     parser = argparse.ArgumentParser(prog="python -m eureka.benchmarks.startup",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=15,

@@ -1,6 +1,8 @@
-"""Threads for the parallel kernels: the same sweep (a shard of Pitagoras deals) on 1
-thread, on every core, and on the count eureka.parallel chooses, interleaved; first as
-the machine is, then with one core kept busy by a spinning process started here.
+"""Threads for the parallel kernels: one sweep on 1 thread, on every core and as chosen.
+
+The same sweep (a shard of Pitagoras deals) on 1 thread, on every core, and on the count
+eureka.parallel chooses, interleaved; first as the machine is, then with one core kept
+busy by a spinning process started here.
 Figures are median wall times and their ratio to the 1-thread run of the same round.
 
     python -m eureka.benchmarks.threads [--rounds 5] [--deals 4096]
@@ -19,8 +21,12 @@ from eureka.pitagoras import rules
 
 
 def sweep_time(hands, lo: int, hi: int, cap: int, count: int | None) -> tuple:
-    """(seconds, threads used) of one sweep on `count` threads (None: the choice,
-    which learns from its own runs only)."""
+    """(seconds, threads used) of one sweep on `count` threads.
+
+    The sweep of the deals `hands` over the totals `lo` to `hi`, under the cap `cap`.
+    `count` None leaves the count to eureka.parallel's choice, which learns from its
+    own runs only.
+    """
     start = time.perf_counter()
     learn = None if count else "benchmark sweep"
     with parallel.applied(count, kernel=learn, units=len(hands)) as used:
@@ -29,7 +35,11 @@ def sweep_time(hands, lo: int, hi: int, cap: int, count: int | None) -> tuple:
 
 
 def measure(rounds: int, deals: int) -> dict:
-    """{setting: (median seconds, median ratio to 1 thread, threads chosen)}."""
+    """{setting: (median seconds, median ratio to 1 thread, threads used each round)}.
+
+    The first `deals` Pitagoras deals (red die, easy deck) are swept `rounds` rounds,
+    the settings taking turns, after a warm-up sweep.
+    """
     variant = pitagoras.Variant("red", True)
     hands = pitagoras.deals(variant)[0][:deals]
     dice = pitagoras.totals(variant.die)
@@ -55,6 +65,7 @@ def measure(rounds: int, deals: int) -> dict:
 
 
 def report(title: str, result: dict) -> None:
+    """Prints `result` (from measure) under `title`, with the load average."""
     with open("/proc/loadavg") as f:
         load = f.read().split()[0]
     print(f"{title} (load average {load}):")
@@ -64,6 +75,10 @@ def report(title: str, result: dict) -> None:
 
 
 def main(argv=None) -> None:
+    """Times the sweep as the machine is, then with a core kept busy, and prints both.
+
+    `argv`: the command-line arguments (default: sys.argv[1:]): --rounds and --deals.
+    """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--deals", type=int, default=4096)

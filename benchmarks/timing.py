@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Timing:
+    """One solver's wall times over one workload, in ms, and its results."""
+
     solver: str
     workload: str
     puzzles: int
@@ -17,6 +19,7 @@ class Timing:
     results: tuple
 
     def as_dict(self) -> dict:
+        """The timing as a dict, its results left out."""
         return {"solver": self.solver, "workload": self.workload, "puzzles": self.puzzles,
                 "median_ms": self.median_ms, "p95_ms": self.p95_ms,
                 "max_ms": self.max_ms, "total_s": self.total_s}
@@ -24,7 +27,12 @@ class Timing:
 
 def time_solver(name: str, workload: str, solve, puzzles, warmup: int = 3,
                 progress=None) -> Timing:
-    """Run solve on every puzzle after a warm-up; wall time per puzzle in ms."""
+    """The Timing of `solve` on every puzzle after a warm-up; wall time per puzzle in ms.
+
+    `solve` runs untimed on the first `warmup` of the `puzzles`, then timed on each of
+    them; `name` (the solver) and `workload` label the Timing. `progress`, if given, is
+    called with 1 after each puzzle. The results are kept in puzzle order.
+    """
     for p in puzzles[:warmup]:
         solve(p)
     times, results = [], []

@@ -18,12 +18,14 @@ from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE
 
 @dataclass(frozen=True)
 class Puzzle:
+    """A numbers puzzle: the cards dealt and the target."""
+
     cards: tuple
     target: int
 
 
 def countdown_puzzles(n: int = 1000, seed: int = 2026) -> list[Puzzle]:
-    """Six tiles drawn from the 24 Countdown tiles, a target drawn from 100-999."""
+    """Countdown puzzles, `n` of them from `seed`: six of the 24 tiles, a target from 100-999."""
     rng = random.Random(seed)
     tiles = list(countdown.NUMBERS.elements())
     return [Puzzle(tuple(rng.sample(tiles, countdown.HAND_SIZE)),
@@ -31,8 +33,11 @@ def countdown_puzzles(n: int = 1000, seed: int = 2026) -> list[Puzzle]:
 
 
 def pitagoras_deals(n: int = 1000, seed: int = 2026, cards: int = 5) -> list[Puzzle]:
-    """Cards dealt from the 55-card deck (five, or more when extra cards are dealt),
-    the two blue dice rolled."""
+    """Pitagoras deals, `n` of them from `seed`: `cards` cards and the blue dice rolled.
+
+    The cards are dealt from the 55-card deck (five, or more when extra cards are
+    dealt); the target is the two blue dice rolled.
+    """
     rng = random.Random(seed)
     deck = list(pitagoras.DECK.elements())
     return [Puzzle(tuple(rng.sample(deck, cards)),
@@ -41,20 +46,27 @@ def pitagoras_deals(n: int = 1000, seed: int = 2026, cards: int = 5) -> list[Puz
 
 
 def eight_card_deals(n: int = 1000, seed: int = 2026) -> list[Puzzle]:
-    """Eight cards face up (three extra cards dealt): at most ten deals, they are slow."""
+    """Eight cards face up (three extra cards dealt): min(`n`, 10) deals from `seed`.
+
+    At most ten deals, as they are slow.
+    """
     return pitagoras_deals(min(n, 10), seed, cards=8)
 
 
 @dataclass(frozen=True)
 class MathablePosition:
+    """A Mathable position: the tokens on the board, the mover's rack and its source."""
+
     grid: tuple                 # ((cell, value), ...), the printed four included
     rack: tuple
     source: str
 
 
 def _real_games() -> dict:
-    """The five CAVA 2024 games, as {name: [each turn's placements]}, from
-    benchmarks/data/mathable (game records)."""
+    """The five CAVA 2024 games, as {name: [each turn's placements]}.
+
+    Read from benchmarks/data/mathable (game records).
+    """
     folder = resources.files("eureka.benchmarks").joinpath("data/mathable")
     return {f.name.removesuffix(".txt"): [play.placements
                                           for play in records.parse(f.read_text()).plays]
@@ -71,9 +83,12 @@ def _with_rack(grid: dict, source: str, rng) -> MathablePosition:
 
 
 def mathable_positions(n: int = 1000, seed: int = 2026) -> list[MathablePosition]:
-    """Mid-game positions with a 7-token rack drawn from the unseen tokens: before every
-    turn but the first of the five real games, then positions of seeded self-play
-    (both players taking their best turn) up to min(n, 200) positions."""
+    """Mid-game positions with a 7-token rack drawn from the unseen tokens, at most 200.
+
+    Before every turn but the first of the five real games, then positions of seeded
+    self-play (both players taking their best turn): min(`n`, 200) positions in all,
+    the racks drawn with `seed`.
+    """
     rng = random.Random(seed)
     out = []
     for game, turns in _real_games().items():
@@ -99,16 +114,22 @@ def mathable_positions(n: int = 1000, seed: int = 2026) -> list[MathablePosition
 
 
 def mathable_small_racks(n: int = 1000, seed: int = 2026) -> list[MathablePosition]:
-    """The same positions with only the first four tokens of each rack: small enough
-    for the brute-force oracle, which tries every order of every placement."""
+    """The same positions with only the first four tokens of each rack.
+
+    Small enough for the brute-force oracle, which tries every order of every
+    placement. `n` and `seed` as for mathable_positions.
+    """
     return [replace(p, rack=p.rack[:4]) for p in mathable_positions(n, seed)]
 
 
 def mathable_hard_racks(n: int = 1000, seed: int = 2026) -> list[MathablePosition]:
-    """The hardest racks found: 1–7 before turn 13 of train_3 (48 tokens placed), the
-    worst of every real position; then the 12 tokens 1–10 1 2 on that board and on
-    docs/examples/mathable_position.txt (the rulebook game's board, START and its two
-    turns).  n and seed are unused: the set is fixed."""
+    """The hardest racks found: 1–7 on a board of the real games, then 12 tokens on two boards.
+
+    1–7 before turn 13 of train_3 (48 tokens placed), the worst of every real position;
+    then the 12 tokens 1–10 1 2 on that board and on docs/examples/mathable_position.txt
+    (the rulebook game's board, START and its two turns). `n` and `seed` are unused:
+    the set is fixed.
+    """
     busy = dict(START)
     for turn in _real_games()["train_3"][:12]:
         busy.update((p.cell, p.value) for p in turn)
@@ -130,14 +151,16 @@ P2: F8=7 F9=6 H9=8 G6=4 E9=3 E8=21 E10=7
 
 
 def mathable_games(n: int = 1000, seed: int = 2026) -> list[int]:
-    """Seeds of complete 2-player self-play games (optimal policy), at most 50."""
+    """Seeds of complete 2-player self-play games (optimal policy): min(`n`, 50), from `seed`."""
     return [seed * 1000 + i for i in range(min(n, 50))]
 
 
 def arquimedes_states(n: int = 1000, seed: int = 2026) -> list:
-    """Arquimedes states: a hand of 5–10 cards, and a top card that is a freshly turned
-    joker one time in five (the largest case: the player may give it any value), else
-    the next card of the shuffled deck."""
+    """Arquimedes states, `n` of them from `seed`: a hand of 5–10 cards and a top card.
+
+    The top card is a freshly turned joker one time in five (the largest case: the
+    player may give it any value), else the next card of the shuffled deck.
+    """
     rng = random.Random(seed)
     out = []
     for _ in range(n):
@@ -154,7 +177,7 @@ def arquimedes_states(n: int = 1000, seed: int = 2026) -> list:
 
 
 def arquimedes_batches(n: int = 1000, seed: int = 2026) -> list[int]:
-    """Seeds of batches of ARQUIMEDES_BATCH complete 4-player games, at most 20."""
+    """Seeds of batches of ARQUIMEDES_BATCH complete 4-player games: min(`n`, 20), from `seed`."""
     return [seed * 1000 + i for i in range(min(n, 20))]
 
 

@@ -1,5 +1,8 @@
-"""`eureka analyze countdown|pitagoras|game24`: exhaustive tables of a game, written as
-CSV and a summary. The sweeps (eureka.analysis) are imported when a command runs."""
+"""`eureka analyze countdown|pitagoras|game24`: exhaustive tables of a game.
+
+The tables are written as CSV, with a summary. The sweeps (eureka.analysis) are imported
+when a command runs.
+"""
 
 import sys
 
@@ -26,8 +29,10 @@ FIRST_RUN = ("The first run compiles the sweep's kernels (tens of seconds, once;
 
 
 def _folder(ctx, param, value: str) -> str:
-    """--out: a folder name, never empty (an empty one would write into the current
-    folder unasked)."""
+    """The --out folder's name, never empty.
+
+    An empty name would write into the current folder unasked.
+    """
     if not value.strip():
         raise click.BadParameter("the folder name is empty", ctx, param)
     return value
@@ -71,8 +76,12 @@ def _client(address):
 
 
 def _sweep(run, shard_count: int, dask_address, quiet: bool):
-    """run(progress, client), with a progress bar on stderr when it is a terminal (and
-    not --quiet), on the Dask cluster when an address is given."""
+    """The result of `run(progress, client)`, with a progress bar when stderr shows one.
+
+    The bar counts `shard_count` shards on stderr when it is a terminal and not under
+    `quiet`; `client` is the Dask cluster's at `dask_address`, None when no address is
+    given (the client is closed afterwards).
+    """
     client = _client(dask_address)
     try:
         if quiet or not sys.stderr.isatty():
@@ -95,6 +104,7 @@ def _report(summary, as_json: bool, as_ascii: bool, quiet: bool, lines) -> None:
 @stack(COMMON, SWEEP)
 @reports_errors
 def analyze_countdown(folder, plot, as_json, as_ascii, quiet, fresh, dask_address):
+    """`eureka analyze countdown`: which targets every selection of six numbers makes."""
     from eureka.analysis import countdown
 
     summary = _sweep(lambda progress, client: countdown.analyze(
@@ -103,6 +113,7 @@ def analyze_countdown(folder, plot, as_json, as_ascii, quiet, fresh, dask_addres
 
 
 def countdown_lines(s) -> list:
+    """The lines of the Countdown sweep's summary `s`, by number of large tiles."""
     from eureka.analysis.countdown import HIGH, LOW
 
     pairs = s.selections * s.targets
@@ -133,6 +144,7 @@ def countdown_lines(s) -> list:
 @reports_errors
 def analyze_pitagoras(die, easy, cards, power, folder, plot, as_json, as_ascii, quiet,
                       fresh, dask_address):
+    """`eureka analyze pitagoras`: the exact odds of a Pitagoras variant."""
     from eureka.analysis import pitagoras as odds
 
     variant = odds.Variant(die, easy, cards, power)
@@ -148,6 +160,7 @@ def _share(p: float) -> str:
 
 
 def odds_lines(o) -> list:
+    """The lines of the Pitagoras odds `o`: overall, then per dice total."""
     return [
         f"Pitagoras, {o.variant}: {o.deals:,} deals × {len(o.per_total)} dice totals, "
         f"exact odds",
@@ -166,12 +179,14 @@ def odds_lines(o) -> list:
 @stack(COMMON)
 @reports_errors
 def analyze_game24(folder, plot, as_json, as_ascii, quiet):
+    """`eureka analyze game24`: every hand of four cards, with and without fractions."""
     from eureka.analysis import game24
 
     _report(game24.analyze(folder, plot), as_json, as_ascii, quiet, game24_lines)
 
 
 def game24_lines(s) -> list:
+    """The lines of the 24 game sweep's summary `s`."""
     return [
         f"24 game: {s.hands:,} hands of four cards 1–13, every card used",
         f"solvable with fractions: {s.with_fractions:,}; with whole numbers only: "
@@ -186,5 +201,5 @@ COMMANDS = {"countdown": analyze_countdown, "pitagoras": analyze_pitagoras,
 
 
 def command(name: str) -> click.Command:
-    """`eureka analyze NAME`."""
+    """The command `eureka analyze NAME` for the sweep `name`."""
     return COMMANDS[name]

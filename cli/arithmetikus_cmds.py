@@ -1,5 +1,7 @@
-"""`solve arithmetikus`, `eureka check arithmetikus` and `eureka score arithmetikus`:
-options in, the game's contract (eureka.arithmetikus.GAME) called, its result rendered."""
+"""The Arithmetikus commands: `solve`, `eureka check`, `eureka hint` and `eureka score`.
+
+Options in, the game's contract (eureka.arithmetikus.GAME) called, its result rendered.
+"""
 
 import click
 
@@ -34,6 +36,7 @@ MINUS = sign("-")
 @stack(OUTPUT)
 @reports_errors
 def solve_arithmetikus(values, as_json, as_ascii):
+    """`eureka solve arithmetikus`: the combinations making the Spielzahl."""
     emit(VERBS["solve"].run(**values), as_json, lambda r: ascii_lines(
         _simplest(r) if values["simplest"] else _solution(r), as_ascii))
 
@@ -71,6 +74,7 @@ def _solution(r) -> list:
 @stack(OUTPUT, QUIET)
 @reports_errors
 def check_arithmetikus(values, as_json, as_ascii, quiet):
+    """`eureka check arithmetikus`: a claimed combination judged."""
     result = VERBS["check"].run(**values)
     if not quiet:
         emit(result, as_json, lambda r: ascii_lines(_verdict(r), as_ascii))
@@ -87,6 +91,7 @@ def check_arithmetikus(values, as_json, as_ascii, quiet):
 @stack(OUTPUT)
 @reports_errors
 def hint_arithmetikus(values, as_json, as_ascii):
+    """`eureka hint arithmetikus`: a hint towards the simplest combination."""
     emit(VERBS["hint"].run(**values), as_json,
          lambda h: ascii_lines(_hint(h, as_ascii), as_ascii))
 
@@ -118,6 +123,7 @@ def _verdict(r) -> list:
 @stack(OUTPUT)
 @reports_errors
 def score_arithmetikus(values, as_json, as_ascii):
+    """`eureka score arithmetikus`: a finished game scored from its record."""
     emit(VERBS["score"].run(**read_files(VERBS["score"], values)), as_json,
          lambda r: ascii_lines(_evaluation(r), as_ascii))
 
@@ -142,7 +148,11 @@ def _signed(n: int) -> str:
 
 
 def command(verb: str, name: str) -> click.Command:
-    """The command for `eureka VERB arithmetikus` (the registry's renderer protocol)."""
+    """The command for `eureka VERB arithmetikus` (the registry's renderer protocol).
+
+    `verb` is the command's verb; `name` is the game's name, which generate passes on to
+    eureka.cli.generate_cmds.
+    """
     if verb == "generate":
         from eureka.cli import generate_cmds
         return generate_cmds.command(name)

@@ -49,6 +49,7 @@ def _sentence(text: str) -> str:
 @stack(JSON, ASCII)
 @reports_errors
 def solve_arquimedes(values, as_json, as_ascii):
+    """`eureka solve arquimedes`: the legal plays and the play to make."""
     result = VERBS["solve"].run(**values)
     emit(result, as_json, lambda r: ascii_lines(_solution_lines(r, as_ascii), as_ascii))
 
@@ -95,6 +96,7 @@ def _rollout_lines(r, as_ascii: bool) -> list:
 @stack(JSON, ASCII, QUIET)
 @reports_errors
 def check_arquimedes(values, as_json, as_ascii, quiet):
+    """`eureka check arquimedes`: a claimed play judged."""
     result = VERBS["check"].run(**values)
     if not quiet:
         emit(result, as_json, lambda r: ascii_lines(_check_lines(r, as_ascii), as_ascii))
@@ -121,6 +123,7 @@ def _check_lines(result, as_ascii: bool) -> list:
 @stack(JSON, ASCII)
 @reports_errors
 def score_arquimedes(values, as_json, as_ascii):
+    """`eureka score arquimedes`: a game record scored, round by round."""
     result = VERBS["score"].run(**read_files(VERBS["score"], values))
     emit(result, as_json, lambda r: ascii_lines(_score_lines(r.game), as_ascii))
 
@@ -173,6 +176,7 @@ def _score_lines(game) -> list:
 @reports_errors
 def simulate_arquimedes(games, seed, strategies, players, no_joker, ops, compare,
                         as_json, as_ascii):
+    """`eureka simulate arquimedes`: complete games played by strategies, summarised."""
     game = GAME.variant(joker=not no_joker, ops=ops)
     names = seat_names(strategies, players)
     total = games * len(game.variants(compare))
@@ -216,6 +220,9 @@ def _simulation_lines(result, compare: bool, as_ascii: bool) -> list:
 
 
 def command(verb: str, name: str) -> click.Command:
-    """The command for `eureka VERB arquimedes` (the registry's renderer protocol)."""
+    """The command for `eureka VERB arquimedes` (the registry's renderer protocol).
+
+    `verb` picks the command; `name`, the game's name, is not read.
+    """
     return {"solve": solve_arquimedes, "check": check_arquimedes,
             "score": score_arquimedes, "simulate": simulate_arquimedes}[verb]

@@ -1,5 +1,7 @@
-"""`solve arvuutin`, `eureka check arvuutin` and `eureka score arvuutin`: options in,
-the game's contract (eureka.arvuutin.GAME) called, its result rendered."""
+"""The Arvuutin commands: `solve arvuutin`, `eureka check arvuutin`, `eureka score arvuutin`.
+
+Options in, the game's contract (eureka.arvuutin.GAME) called, its result rendered.
+"""
 
 import click
 
@@ -25,7 +27,7 @@ PLUS = f" {sign('+')} "
 
 
 def _runs(values) -> str:
-    """1 2 3 5 -> '1–3, 5'."""
+    """The ascending values as runs: 1 2 3 5 as '1–3, 5', none as 'none'."""
     runs = []
     for v in values:
         if runs and v == runs[-1][1] + 1:
@@ -52,6 +54,7 @@ def _cards(cards) -> str:
 @stack(OUTPUT)
 @reports_errors
 def solve_arvuutin(values, as_json, as_ascii):
+    """`eureka solve arvuutin`: the answers a hand can give and the cards to play."""
     emit(VERBS["solve"].run(**values), as_json, lambda r: ascii_lines(_choices(r), as_ascii))
 
 
@@ -82,6 +85,7 @@ def _choices(r) -> list:
 @stack(OUTPUT, QUIET)
 @reports_errors
 def check_arvuutin(values, as_json, as_ascii, quiet):
+    """`eureka check arvuutin`: a question resolved."""
     result = VERBS["check"].run(**values)
     if not quiet:
         emit(result, as_json, lambda r: ascii_lines(_resolution(r), as_ascii))
@@ -115,11 +119,15 @@ def _resolution(r) -> list:
 @stack(OUTPUT)
 @reports_errors
 def score_arvuutin(values, as_json, as_ascii):
+    """`eureka score arvuutin`: a player's final score."""
     emit(VERBS["score"].run(**values), as_json,
          lambda r: [f"question cards {r.from_questions} + hidden cards {r.from_hidden} = "
                     f"{plural(r.total, 'point')}"])
 
 
 def command(verb: str, name: str) -> click.Command:
-    """The command for `eureka VERB arvuutin` (the registry's renderer protocol)."""
+    """The command for `eureka VERB arvuutin` (the registry's renderer protocol).
+
+    `verb` picks the command; `name`, the game's name, is not read.
+    """
     return {"solve": solve_arvuutin, "check": check_arvuutin, "score": score_arvuutin}[verb]

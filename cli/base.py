@@ -1,6 +1,8 @@
-"""Click plumbing shared by every command: one-line errors and exit codes, the options
-every command takes (--json, --ascii, --quiet), list options, reading input and writing
-JSON."""
+"""Click plumbing shared by every command.
+
+One-line errors and exit codes, the options every command takes (--json, --ascii,
+--quiet), list options, reading input and writing JSON.
+"""
 
 import codecs
 import errno
@@ -54,6 +56,17 @@ class OneLineGroup(click.Group):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
+        """Runs the group as a program: every error one line, then exit with its code.
+
+        `args` are the command line's words (sys.argv[1:] by default); `prog_name`,
+        `complete_var` and `extra` go to click.Group.main. Without `standalone_mode`,
+        click's own main runs: it returns the command's value and raises its errors.
+
+        Otherwise it never returns: no arguments print the help (exit code 0); a click
+        error is one line on stderr (report_error, as JSON under --json or --jsonl) with
+        its exit code (2 for bad input); an abort exits 1, and a write the output cannot
+        take (a full disk) is one line with exit code 2. Any other OSError is raised.
+        """
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
         args = sys.argv[1:] if args is None else list(args)
@@ -82,8 +95,12 @@ class OneLineGroup(click.Group):
 
 
 def report_error(message: str, as_json: bool, as_ascii: bool = False) -> None:
-    """One line on stderr: `error: ...`, or under --json (--jsonl) an `eureka.error/1`
-    object; in ASCII under --ascii."""
+    r"""Writes `message` as one line on stderr: `error: ...`, or an `eureka.error/1` object.
+
+    The object is written under `as_json` (--json, --jsonl); the line is in ASCII under
+    `as_ascii` (--ascii). Line breaks in `message` are written as \r and \n, so that the
+    error stays one line.
+    """
     message = ascii_lines([message.replace("\r", "\\r").replace("\n", "\\n")],
                           as_ascii)[0]
     if as_json:
@@ -94,11 +111,15 @@ def report_error(message: str, as_json: bool, as_ascii: bool = False) -> None:
 
 
 def as_program(group: click.Group):
-    """The console-script entry for a group: one command in its own process."""
+    """The console-script entry for `group`: a function that runs one command, then exits.
+
+    The process runs without the cyclic garbage collector, ends at once on Ctrl-C, and
+    writes - * / on a stdout or stderr that cannot show − × ÷.
+    """
 
     def run():
         # One command, then exit: the equations are acyclic tuples, freed by reference
-        # counting, and the cyclic collector would only rescan them (a second on 8 cards).
+        # counting, and the cyclic collector would only rescan them.
         gc.disable()
         # Ctrl-C ends the process at once, as in any C program: a KeyboardInterrupt
         # cannot reach into a running kernel and crashes the process on its way out.
@@ -111,9 +132,11 @@ def as_program(group: click.Group):
 
 
 class Whole(click.ParamType):
-    """A whole number written in ASCII digits, within [low, high]: '+5', '0x10', '3_4',
-    '١٢' and '1e3' are refused with one clear line, and nothing reaches the engine that
-    does not fit in 64 bits."""
+    """A whole number written in ASCII digits, within [low, high].
+
+    '+5', '0x10', '3_4', '١٢' and '1e3' are refused with one clear line, and nothing
+    reaches the engine that does not fit in 64 bits.
+    """
 
     name = "whole number"
 
@@ -121,6 +144,11 @@ class Whole(click.ParamType):
         self.low, self.high = low, high
 
     def convert(self, value, param, ctx):
+        """The whole number that `value` (an int, or its text) stands for, within bounds.
+
+        `param` and `ctx` are click's, for the error: a value that is not ASCII digits or
+        lies outside [low, high] fails (click.BadParameter, one line).
+        """
         if isinstance(value, int):
             number = value
         else:
@@ -137,12 +165,18 @@ class Whole(click.ParamType):
 
 
 def command_help(text: str, example: str, schema_id: str) -> str:
-    """A command's help: what it does, an example (never rewrapped), and its schema."""
+    """A command's help: `text` (what it does), an `example` and its JSON Schema.
+
+    The example is never rewrapped; `schema_id` is the id `eureka schema` takes.
+    """
     return f"{text}\n\n\b\nExample: {example}\nJSON Schema of --json: eureka schema {schema_id}"
 
 
 def verdict_exit(valid: bool) -> None:
-    """Exit code 1 for a claim judged invalid (0 for a valid one): every check command."""
+    """Exits with code 1 for a claim judged invalid: every check command calls it.
+
+    Returns (to exit code 0) when `valid`.
+    """
     if not valid:
         click.get_current_context().exit(1)
 
@@ -164,6 +198,14 @@ class ListCommand(click.Command):
     """
 
     def parse_args(self, ctx, args):
+        """Parses `args` with each list option's values taken up to the next option.
+
+        Every value is given its option again (`--cards 2 --cards 7`), as click's
+        multiple=True expects; a value ends the list when it does not match the option's
+        value_pattern (the first value may be any word) or, in a command that takes a
+        claim, looks like one. `ctx` is click's context. Raises click.UsageError for a
+        list option given no value.
+        """
         patterns = {o: p.value_pattern for p in self.params if isinstance(p, ListOption)
                     for o in p.opts}
         options = {o for p in self.get_params(ctx) for o in p.opts + p.secondary_opts}
@@ -190,7 +232,10 @@ class ListCommand(click.Command):
 
 
 def reports_errors(func):
-    """Turn the solver's input errors into one line and exit code 2."""
+    """The command function `func`, with the solver's input errors as one line, exit code 2.
+
+    An EurekaError raised by `func` is raised again as InputError.
+    """
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
@@ -203,30 +248,37 @@ def reports_errors(func):
 
 
 def json_text(payload: dict, stream=None, indent=None) -> str:
-    """A JSON document as text for `stream` (stdout): its characters as they are on a
-    UTF-8 stream, escaped (\\u2212) on any other, so the data stays exact."""
+    r"""The JSON document `payload` as text for `stream` (stdout by default).
+
+    Its characters stay as they are on a UTF-8 stream and are escaped (\u2212) on any
+    other, so the data stays exact; `indent` is json.dumps's.
+    """
     encoding = getattr(stream or sys.stdout, "encoding", None) or "ascii"
     return json.dumps(payload, indent=indent,
                       ensure_ascii=not codecs.lookup(encoding).name.startswith("utf"))
 
 
 def emit_json(payload: dict) -> None:
-    """A JSON document on stdout (a result's `to_json()`)."""
+    """Writes the JSON document `payload` (a result's `to_json()`) on stdout, indented."""
     click.echo(json_text(payload, indent=2))
 
 
 def read_input(path: str) -> str:
-    """The text of the file `path`, or of standard input for '-': UTF-8 (a byte-order
-    mark dropped), at most eureka.text.MOST_BYTES, one line of InputError for anything
-    that cannot be read."""
+    """The text of the file `path`, or of standard input for '-'.
+
+    The text is read as UTF-8 (a byte-order mark dropped), at most eureka.text.MOST_BYTES.
+    Raises InputError, one line, for anything that cannot be read.
+    """
     if path != STDIN:
         return read_text(path, InputError)
     return read_stream(open_input(path), "standard input", InputError)
 
 
 def open_input(path: str):
-    """The file `path` (or standard input for '-') opened in binary, to be read line by
-    line; one line of InputError when it cannot be opened or is not a file or a pipe."""
+    """The file `path` (or standard input for '-') opened in binary, to be read line by line.
+
+    Raises InputError, one line, when it cannot be opened or is not a file or a pipe.
+    """
     if path != STDIN:
         return open_file(path, InputError)
     stream = getattr(sys.stdin, "buffer", None)          # None: standard input closed
@@ -236,8 +288,10 @@ def open_input(path: str):
 
 
 def worker_count(asked: int | None) -> int:
-    """The processes for --workers (eureka.parallel.processes), its warning, if any, one
-    line on stderr."""
+    """The number of processes for --workers, `asked` (eureka.parallel.processes).
+
+    Its warning, if any, is written as one line on stderr.
+    """
     from eureka import parallel
 
     count, warning = parallel.processes(asked)
@@ -247,7 +301,11 @@ def worker_count(asked: int | None) -> int:
 
 
 def emit(result, as_json: bool, render) -> None:
-    """A library result printed: its JSON document, or `render(result)`'s text lines."""
+    """Prints the library's `result`: its JSON document, or the text lines of `render`.
+
+    Under `as_json` the document is `result.to_json()`; otherwise the lines are
+    `render(result)`.
+    """
     if as_json:
         emit_json(result.to_json())
     else:
@@ -255,7 +313,7 @@ def emit(result, as_json: bool, render) -> None:
 
 
 def stack(*options):
-    """Apply several click options (or tuples of them) as one decorator, in order."""
+    """One decorator applying the click `options` (or tuples of them) in the order given."""
     flat = [o for opt in options for o in (opt if isinstance(opt, tuple) else (opt,))]
 
     def apply(func):

@@ -1,7 +1,8 @@
 """`eureka bench`: the engine timed side by side with the oracle and other solvers.
 
 The workloads and solvers (eureka.benchmarks) import the kernels, so they are imported
-when the command runs, not for its --help."""
+when the command runs, not for its --help.
+"""
 
 import json
 import os
@@ -70,6 +71,7 @@ NO_ORACLES = ("oracle timings skipped: the test oracles are not installed; from 
 @ASCII
 @reports_errors
 def bench(puzzles, sample, seed, names, checkout, out, as_json, as_ascii):
+    """`eureka bench`: the workloads timed, a table printed and the results written."""
     _check_writable(out)
     from eureka.benchmarks import solvers, workloads
 
@@ -102,7 +104,7 @@ def bench(puzzles, sample, seed, names, checkout, out, as_json, as_ascii):
 
 
 def _check_writable(out: str) -> None:
-    """Refuse an --out file that cannot be written before any work starts."""
+    """Refuses an --out file that cannot be written, before any work starts."""
     existed = os.path.exists(out)
     try:
         with open(out, "a", encoding="utf-8"):

@@ -1,5 +1,7 @@
-"""`eureka generate GAME`: options in, eureka.analysis.generate called, each puzzle
-written as it is found (a line of text, or a JSON line)."""
+"""`eureka generate GAME`: options in, eureka.analysis.generate called, puzzles written.
+
+Each puzzle is written as it is found (a line of text, or a JSON line).
+"""
 
 import secrets
 
@@ -61,7 +63,7 @@ EXAMPLES = {"pitagoras": "--count 5 --seed 1 --min-cards 5",
 
 
 def command(name: str) -> click.Command:
-    """The command for `eureka generate NAME`."""
+    """The command for `eureka generate NAME`, for the game `name` (a key of OWN)."""
 
     @click.command(name, cls=ListCommand, help=command_help(
         f"Puzzles of the {name} deck and target rules, each solved by the engine and its "
@@ -89,7 +91,11 @@ def command(name: str) -> click.Command:
 
 
 def puzzle_line(p) -> str:
-    """'10 7 3 13, target 24: 3 answers with 4 cards, e.g. 10 × 3 + 7 − 13 (8.1, hard)'."""
+    """The text line of the generated puzzle `p`: its answers counted, one shown.
+
+    For example '10 7 3 13, target 24: 3 answers with 4 cards, e.g. 10 × 3 + 7 − 13 (8.1,
+    hard)', the rating and level last when the puzzle was rated.
+    """
     head = f"{' '.join(map(str, p.cards))}, target {p.target}"
     if p.answers == 0:
         return f"{head}: no answer"

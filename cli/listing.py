@@ -5,11 +5,15 @@ from eureka.text import plural
 
 def listing_lines(groups: dict, shown: int, limit, line=None, heading=None,
                   indent: str = "  ", lines=None):
-    """A listing grouped by card count, line by line: each group's heading
-    (`heading(n, group)`, by default '2 cards (11):'), then its entries (`line(entry)`),
-    `shown` entries in all; what --limit leaves out is counted in a '... K more' line.
-    With `lines(group, k, indent)` (the lines of a group's first k entries, indented,
-    made at once as one text) each group's entries come as one block of lines."""
+    """The lines of a listing grouped by card count, yielded one by one.
+
+    `groups` maps a card count n to its entries. Each group gives its heading (`heading`
+    called as heading(n, group), by default '2 cards (11):'), then its entries (`line`
+    called as line(entry), after `indent`), `shown` entries in all; what --limit (`limit`,
+    named in that line) leaves out is counted in a '... K more' line. Given `lines`,
+    called as lines(group, k, indent) for the lines of a group's first k entries,
+    indented, made at once as one text, each group's entries come as one block instead.
+    """
     heading = heading or (lambda n, group: f"{plural(n, 'card')} ({len(group)}):")
     room = shown
     for n, group in groups.items():
@@ -24,8 +28,11 @@ def listing_lines(groups: dict, shown: int, limit, line=None, heading=None,
 
 
 def hint_body(h, answer: str | None, as_ascii: bool = False) -> list:
-    """A hint's verdict, then its first step (level 2) or `answer` worked step by step
-    (level 3)."""
+    """The lines of the hint `h`: its verdict, then its first step or the whole answer.
+
+    At level 2 the first step follows; when `answer` is given (level 3), it follows
+    worked step by step. The steps are written in ASCII under `as_ascii`.
+    """
     lines = [h.verdict()]
     if h.level == 2 and h.steps:
         lines.append(f"Start with {h.steps[0].text(as_ascii)}")

@@ -42,9 +42,15 @@ class VerbGroup(OneLineGroup):
         self.verb = verb
 
     def list_commands(self, ctx):
+        """The names of the games that answer the verb (`ctx` is click's, not read)."""
         return [g.name for g in games_for(self.verb)]
 
     def get_command(self, ctx, name):
+        """The command for the game `name`, None when no such game answers the verb.
+
+        The game's renderer is imported here; the command says once when it compiles the
+        game's kernels. `ctx` is click's, not read.
+        """
         game = GAMES.get(name)
         if game is None or self.verb not in game.verbs:
             return None
@@ -52,14 +58,20 @@ class VerbGroup(OneLineGroup):
         return _announcing(renderer.command(self.verb, name), game)
 
     def format_commands(self, ctx, formatter):
+        """Writes the games' names and summaries into the help's `formatter`.
+
+        The rows come from the registry alone, no renderer imported; `ctx` is not read.
+        """
         rows = [(g.name, g.summary) for g in games_for(self.verb)]
         with formatter.section("Games"):
             formatter.write_dl(rows)
 
 
 def _announcing(command: click.Command, game) -> click.Command:
-    """A copy of `command` that says once when it compiles `game`'s kernels (not under
-    --quiet); the renderers' own command objects are left as they are."""
+    """A copy of `command` that says once when it compiles `game`'s kernels.
+
+    Nothing is said under --quiet; the renderers' own command objects are left as they are.
+    """
     run = command.callback
 
     @functools.wraps(run)
@@ -78,9 +90,14 @@ class Eureka(OneLineGroup):
     """The top group: the verbs, then the tools, each loaded when it runs."""
 
     def list_commands(self, ctx):
+        """The verbs, then the tools (`ctx` is click's, not read)."""
         return [*VERB_HELP, *TOOLS]
 
     def get_command(self, ctx, name):
+        """The verb's group or the tool's command called `name`, None for any other name.
+
+        A tool's module is imported here. `ctx` is click's, not read.
+        """
         if name in VERB_HELP:
             return VerbGroup(name)
         if name in TOOLS:
@@ -88,6 +105,10 @@ class Eureka(OneLineGroup):
         return None
 
     def format_commands(self, ctx, formatter):
+        """Writes the verbs' and tools' names and help into the help's `formatter`.
+
+        Nothing is imported for it; `ctx` is not read.
+        """
         rows = [(v, h) for v, h in VERB_HELP.items()] + [(n, h) for n, (_, h) in TOOLS.items()]
         with formatter.section("Commands"):
             formatter.write_dl(rows)

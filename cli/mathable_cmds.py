@@ -1,5 +1,4 @@
-"""`eureka solve|endgame|check|score|review|simulate mathable`: options in, the library's
-results out.
+"""`eureka solve|endgame|check|score|review|simulate mathable`: options in, results out.
 
 The verbs are `eureka.mathable.GAME`'s; this module reads the options and calls them,
 and mathable_text.py writes the results as text (their JSON is their own `to_json()`).
@@ -59,6 +58,7 @@ def _help(text: str, example: str, verb: str) -> str:
 @stack(JSON, ASCII)
 @reports_errors
 def solve_mathable(values, board, as_json, as_ascii):
+    """`eureka solve mathable`: the highest-scoring turns for a rack."""
     verb = params.VERBS["solve"]
     result = verb.run(**read_files(verb, values))
     lines = simulated_lines if values["by"] == "sim" else solution_lines
@@ -78,6 +78,7 @@ def solve_mathable(values, board, as_json, as_ascii):
 @stack(JSON, ASCII)
 @reports_errors
 def endgame_mathable(values, board, as_json, as_ascii):
+    """`eureka endgame mathable`: the rest of a game solved exactly, once the bag is empty."""
     verb = params.VERBS["endgame"]
     result = verb.run(**read_files(verb, values))
     emit(result, as_json, lambda r: ascii_lines(endgame_lines(r, board), as_ascii))
@@ -94,6 +95,7 @@ def endgame_mathable(values, board, as_json, as_ascii):
 @stack(JSON, ASCII, QUIET)
 @reports_errors
 def check_mathable(values, as_json, as_ascii, quiet):
+    """`eureka check mathable`: a claimed turn judged, and compared with the best."""
     verb = params.VERBS["check"]
     if values["claim"] == STDIN:
         if values["position"] == STDIN:
@@ -112,8 +114,11 @@ def check_mathable(values, as_json, as_ascii, quiet):
 
 
 def _record(values: dict, name: str) -> dict:
-    """The values of a verb reading a game record: the record's file as `path` (a CAVA
-    game is read from its folder), or standard input's text for -."""
+    """The values of a verb reading a game record, the record's option called `name`.
+
+    The record's file is passed as `path` (a CAVA game is read from its folder), or for -
+    standard input's text as the option's value.
+    """
     path = values[name]
     if path == STDIN:
         return {**values, name: read_input(STDIN), "source": STDIN}
@@ -131,6 +136,7 @@ def _record(values: dict, name: str) -> dict:
 @stack(JSON, ASCII, QUIET)
 @reports_errors
 def review_mathable(values, as_json, as_ascii, quiet):
+    """`eureka review mathable`: a game record's turns against the best turns."""
     result = params.VERBS["review"].run(**_record(values, "record"))
     if not quiet:
         emit(result, as_json, lambda r: ascii_lines(review_lines(r), as_ascii))
@@ -148,6 +154,7 @@ def review_mathable(values, as_json, as_ascii, quiet):
 @stack(JSON, ASCII, QUIET)
 @reports_errors
 def score_mathable(values, detail, as_json, as_ascii, quiet):
+    """`eureka score mathable`: a game record replayed and scored."""
     result = params.VERBS["score"].run(**_record(values, "record"))
     if not quiet:
         emit(result, as_json, lambda r: ascii_lines(score_lines(r, detail), as_ascii))
@@ -155,9 +162,11 @@ def score_mathable(values, detail, as_json, as_ascii, quiet):
 
 
 def _write_record(path: str, record) -> None:
-    """The game record `record()` written to the file `path`, opened first, so that a
-    name that cannot be written is refused before the game is played; one line of
-    InputError when it cannot be."""
+    """Writes the game record `record()` to the file `path`.
+
+    The file is opened first, so that a name that cannot be written is refused before the
+    game is played. Raises InputError, one line, when it cannot be written.
+    """
     if not path:
         raise InputError("cannot write the record to '': the file name is empty")
     try:
@@ -191,6 +200,7 @@ def _write_record(path: str, record) -> None:
 @reports_errors
 def simulate_mathable(games, seed, policies, players, swap, record_file, edition,
                       no_bonus, as_json, as_ascii):
+    """`eureka simulate mathable`: complete games of self-play, summarised."""
     run = GAME.self_play(games, seat_names(policies, players), seed,
                          params.edition_number(edition), not no_bonus, swap)
     if record_file is not None:                 # before the games: it may be refused
@@ -203,7 +213,10 @@ def simulate_mathable(games, seed, policies, players, swap, record_file, edition
 
 
 def command(verb: str, name: str) -> click.Command:
-    """The command for `eureka VERB mathable` (the registry's renderer protocol)."""
+    """The command for `eureka VERB mathable` (the registry's renderer protocol).
+
+    `verb` picks the command; `name`, the game's name, is not read.
+    """
     return {"solve": solve_mathable, "endgame": endgame_mathable, "check": check_mathable,
             "score": score_mathable, "review": review_mathable,
             "simulate": simulate_mathable}[verb]

@@ -1,5 +1,7 @@
-"""Mathable's results as text: the turns, the endgame's line, verdicts, replays, reviews
-and self-play summaries, line by line (their JSON is their own `to_json()`)."""
+"""Mathable's results as text, line by line (their JSON is their own `to_json()`).
+
+The turns, the endgame's line, verdicts, replays, reviews and self-play summaries.
+"""
 
 from eureka import ops
 from eureka.cli.base import STDIN
@@ -26,10 +28,12 @@ def _placement_line(label: str, s) -> str:
 
 
 def placement_lines(placements) -> list:
+    """The lines of the scored `placements`, numbered: points, equations and notes."""
     return [_placement_line(f"{n}.", s) for n, s in enumerate(placements, 1)]
 
 
 def _turn_lines(turn) -> list:
+    """The lines of a turn's placements, then its full-rack bonus, if any."""
     lines = placement_lines(turn.placements)
     if turn.bonus:
         lines.append(f"     + {turn.bonus} for placing the full rack")
@@ -41,7 +45,10 @@ def _by(result) -> str:
 
 
 def _equity(result, turn) -> str:
-    """'; equity 41.24 (leave 3 42: −14.76)' when ranked by equity, else ''."""
+    """The turn's equity note, '; equity 41.24 (leave 3 42: −14.76)', when ranked by equity.
+
+    Returns '' under any other ranking.
+    """
     if result.by != "equity":
         return ""
     kept = result.leave(turn)
@@ -68,6 +75,11 @@ def _board_lines(result) -> list:
 
 
 def solution_lines(result, board: bool) -> list:
+    """The lines of a solve `result`: the best turn placement by placement, then the others.
+
+    Every legal single placement follows when the result lists them, and the board after
+    the best turn when `board` is set.
+    """
     turns = result.turns
     lines = _header(result)
     if not turns:
@@ -83,7 +95,11 @@ def solution_lines(result, board: bool) -> list:
 
 
 def simulated_lines(result, board: bool) -> list:
-    """solve --by sim: the best candidate, then every candidate with its figures."""
+    """The lines of a `solve --by sim` `result`: the best candidate, then every candidate.
+
+    Each candidate comes with its figures (mean, 95% interval, deals, win chance when
+    known); the board after the best turn follows when `board` is set.
+    """
     turns, effort = result.turns, result.effort
     lines = _header(result)
     if not turns:
@@ -112,8 +128,11 @@ def simulated_lines(result, board: bool) -> list:
 
 
 def endgame_lines(result, board: bool) -> list:
-    """The exact endgame: the value, then the line turn by turn, the deductions and the
-    final scores."""
+    """The lines of the exact endgame `result`: its value, then the line turn by turn.
+
+    The deductions for tokens left and the final scores follow, then, when `board` is
+    set, the board after the line.
+    """
     pos, name = result.position, result.opponent
     names = ("mover", name)
     now = (pos.score, pos.other_scores.get(name, 0))
@@ -142,7 +161,7 @@ def endgame_lines(result, board: bool) -> list:
 
 
 def verdict_lines(result) -> list:
-    """The verdict: a legal turn scored placement by placement, or why not."""
+    """The lines of a check `result`'s verdict: the legal turn scored, or why not."""
     v = result.verdict
     if not v.valid:
         return [f"invalid: {v.reason}"]
@@ -150,7 +169,10 @@ def verdict_lines(result) -> list:
 
 
 def comparison_lines(result) -> list:
-    """What the search for the best turn found, after the verdict."""
+    """The lines of what the search for the best turn found, for a check `result`.
+
+    They follow the verdict; none when an illegal claim has no best turn to show.
+    """
     if result.searched is False:
         return ["  (too large a search to look for the best turn: skipped)"]
     best = result.best
@@ -169,6 +191,11 @@ def _with_draws(play) -> str:
 
 
 def score_lines(result, detail: bool) -> list:
+    """The lines of a replayed record, `result`: every turn scored, then the totals.
+
+    With `detail`, every placement of every turn; the official scores are compared when
+    the record gives them.
+    """
     record = result.record
     source = "(standard input)" if record.source == STDIN else record.source
     official = any(t.play.official is not None for t in result.turns)
@@ -242,6 +269,7 @@ def _share(x) -> str:
 
 
 def review_lines(result) -> list:
+    """The lines of a review `result`: each turn against the best, then a table per player."""
     record = result.record
     source = "(standard input)" if record.source == STDIN else record.source
     reviewed = sum(t.reviewed for t in result.turns)
@@ -268,6 +296,7 @@ def review_lines(result) -> list:
 
 
 def _square(kind: str) -> str:
+    """The name of a kind of square: plain, an operation's square, or the kind itself."""
     if kind == ".":
         return "plain"
     return f"{ops.sign(kind)} square" if kind in GAME.preset.operations else kind
@@ -298,6 +327,7 @@ def _policy_lines(s) -> list:
 
 
 def summary_lines(s) -> list:
+    """The lines of the self-play summary `s`: per seat, per policy, then the games'."""
     games = (f"{s.played} games ({plural(s.games, 'deal')} × {s.seat_orders} seat "
              f"orders)" if s.seat_orders > 1 else plural(s.games, "game"))
     lines = [f"Mathable self-play: {games}, "

@@ -1,5 +1,8 @@
-"""The one line a command says before it compiles kernels, and on a terminal the seconds
-counting below it while it compiles; nothing when the kernels load from the cache."""
+"""The one line a command says before it compiles kernels, and a count of the seconds.
+
+On a terminal the seconds count below that line while it compiles; nothing is said when
+the kernels load from the cache.
+"""
 
 import sys
 import threading
@@ -13,9 +16,11 @@ TICK = 0.25
 
 
 class Notice:
-    """Says `line` on `stream` when a kernel first begins to compile; on a terminal,
-    counts the seconds on the next line while a compile runs, and clears that line when
-    it ends (so that the answer starts on a clean line)."""
+    """Says `line` on `stream` (stderr by default) when a kernel first begins to compile.
+
+    On a terminal it counts the seconds on the next line while a compile runs, and clears
+    that line when it ends (so that the answer starts on a clean line).
+    """
 
     def __init__(self, line: str, stream=None):
         self.line = line
@@ -27,6 +32,7 @@ class Notice:
         self._done = threading.Event()
 
     def started(self) -> None:
+        """Marks a compile begun: the line is said the first time (and the count started)."""
         with self._lock:
             if self._start is None:
                 self._start = time.monotonic()
@@ -37,11 +43,13 @@ class Notice:
             self._compiling = True
 
     def ended(self) -> None:
+        """Marks a compile ended: the count's line is cleared on a terminal."""
         with self._lock:
             self._compiling = False
             self._clear()
 
     def close(self) -> None:
+        """Stops the count, clearing its line if a compile is still running."""
         self._done.set()
         with self._lock:
             if self._compiling:
@@ -62,8 +70,11 @@ class Notice:
 
 @contextmanager
 def compiling(title: str, seconds: int, quiet: bool = False):
-    """Within the block, the first compile of a kernel says so once: "compiling the
-    `title` kernels, once: up to about `seconds` s" (nothing under `quiet`)."""
+    """A context within which the first compile of a kernel says so, once.
+
+    The line is "compiling the `title` kernels, once: up to about `seconds` s"; nothing
+    is said under `quiet`.
+    """
     if quiet:
         yield
         return

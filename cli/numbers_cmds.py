@@ -1,6 +1,8 @@
-"""`solve` and `check` for the numbers games (Pitagoras, Countdown, the 24 game, any
-numbers): options in, the game's contract called, its result rendered as text or JSON.
-`analyze` is in eureka.cli.analyze_cmds."""
+"""`solve`, `check` and `hint` for the numbers games (Pitagoras, Countdown, 24, any numbers).
+
+Options in, the game's contract called, its result rendered as text or JSON. `analyze` is
+in eureka.cli.analyze_cmds.
+"""
 
 from itertools import islice
 
@@ -50,8 +52,11 @@ LINES_AT_ONCE = 4096
 
 
 def echo_lines(lines, as_ascii: bool = False) -> None:
-    """Text lines on stdout, every one in ASCII with --ascii: written block by block as
-    they come, so that a long listing is printed while it is rendered."""
+    """Writes the text `lines` on stdout, block by block as they come.
+
+    A long listing is thus printed while it is rendered; every line is in ASCII under
+    `as_ascii` (--ascii).
+    """
     lines = iter(lines)
     while block := list(islice(lines, LINES_AT_ONCE)):
         click.echo("\n".join(ascii_lines(block, as_ascii)))
@@ -60,6 +65,7 @@ def echo_lines(lines, as_ascii: bool = False) -> None:
 # -- solve ------------------------------------------------------------------------------
 
 def make_solve(name: str) -> click.Command:
+    """The command `eureka solve NAME` for the numbers game `name` (a key of PRESETS)."""
     game, verb = PRESETS[name].GAME, PRESETS[name].VERBS["solve"]
 
     @click.command(name, cls=ListCommand, help=_help(
@@ -90,19 +96,27 @@ def make_solve(name: str) -> click.Command:
 
 
 def puzzle_line(r, as_ascii: bool = False) -> str:
-    """'Pitagoras: cards 2 6 7 12 15, target 32 (+ − × ÷; ...)'."""
+    """The puzzle's line, 'Pitagoras: cards 2 6 7 12 15, target 32 (+ − × ÷; ...)'.
+
+    `r` is a result or hint with the game, cards, target and rules; the rules' signs are
+    in ASCII under `as_ascii`.
+    """
     cards = " ".join(map(str, r.cards))
     return f"{r.game.title}: cards {cards}, target {r.target} ({r.rules.describe(as_ascii)})"
 
 
 def difficulty_lines(d) -> list:
-    """'Difficulty: 7.9 (hard)', or nothing for a puzzle not rated."""
+    """The line 'Difficulty: 7.9 (hard)' of the rating `d`, none when `d` is None (unrated)."""
     return [f"Difficulty: {d.rating} ({d.level})"] if d is not None else []
 
 
 def simplest_lines(r, as_ascii: bool = False):
-    """solve --simplest as text: the header and the simplest equation with the most
-    cards (or what the rules say when there is none)."""
+    """The lines of `solve --simplest` for the SolveResult `r`, yielded one by one.
+
+    The header, then the simplest equation with the most cards (or, when no equation
+    makes the target, the closest misses and what the rules say); in ASCII under
+    `as_ascii`.
+    """
     if not r.reachable:
         yield from solution_lines(r, as_ascii)
         return
@@ -114,8 +128,11 @@ def simplest_lines(r, as_ascii: bool = False):
 
 
 def solution_lines(r, as_ascii: bool = False):
-    """A SolveResult as text, line by line: the header, then the equations grouped by
-    cards, the simplest first (each group rendered as it is reached)."""
+    """The lines of the SolveResult `r` as text, yielded one by one.
+
+    The header, then the equations grouped by cards, the simplest first (each group
+    rendered as it is reached); in ASCII under `as_ascii`.
+    """
     yield puzzle_line(r, as_ascii)
     if r.game.every_card and r.reachable and not r.solvable:
         yield f"Not solvable: no equation uses all {len(r.cards)} cards."
@@ -153,6 +170,7 @@ def solution_lines(r, as_ascii: bool = False):
 # -- check ------------------------------------------------------------------------------
 
 def make_check(name: str) -> click.Command:
+    """The command `eureka check NAME` for the numbers game `name` (a key of PRESETS)."""
     game, verb = PRESETS[name].GAME, PRESETS[name].VERBS["check"]
 
     @click.command(name, cls=ListCommand, help=_help(
@@ -186,8 +204,11 @@ def make_check(name: str) -> click.Command:
 
 
 def write_batch(game, path: str, workers: int | None) -> None:
-    """check --batch: each line's verdict as a JSON line, in input order, written as
-    each chunk is judged."""
+    """Writes `check --batch`'s verdicts: one JSON line per claim of the file `path`.
+
+    The claims are checked under `game`'s rules by `workers` processes (None: one per
+    core) and written in input order, as each chunk is judged; '-' reads standard input.
+    """
     from eureka.cli.base import worker_count
     from eureka.numbers.claim.batch import check_lines, read_lines
 
@@ -198,14 +219,20 @@ def write_batch(game, path: str, workers: int | None) -> None:
 
 
 def verdict_line(r) -> str:
-    """'valid: 7 × 6 − 12 + 2 = 32 — 4 cards, and you take them.', or 'invalid: why'."""
+    """The verdict line of the check result `r`.
+
+    'valid: 7 × 6 − 12 + 2 = 32 — 4 cards, and you take them.', or 'invalid: why'.
+    """
     if not r.valid:
         return f"invalid: {r.reason}"
     return f"{r.reason} — {r.game.earns(len(r.cards_used))}."
 
 
 def comparison_lines(r, as_ascii: bool = False) -> list:
-    """What the search for the best answer found, beside the verdict."""
+    """The lines of what the search for the best answer found, for the check result `r`.
+
+    They go beside the verdict; the answer is in ASCII under `as_ascii`.
+    """
     if r.searched is False:
         return [f"  (too large a search to look for a "
                 f"{'better' if r.valid else 'valid'} answer: skipped)"]
@@ -221,6 +248,7 @@ def comparison_lines(r, as_ascii: bool = False) -> list:
 # -- hint -------------------------------------------------------------------------------
 
 def make_hint(name: str) -> click.Command:
+    """The command `eureka hint NAME` for the numbers game `name` (a key of PRESETS)."""
     game, verb = PRESETS[name].GAME, PRESETS[name].VERBS["hint"]
 
     @click.command(name, cls=ListCommand, help=_help(
@@ -241,14 +269,21 @@ def make_hint(name: str) -> click.Command:
 
 
 def hint_lines(h, as_ascii: bool = False) -> list:
-    """A Hint as text: the puzzle, the verdict, then the step or the answer worked."""
+    """The lines of the Hint `h`: the puzzle, the verdict, then the step or the answer.
+
+    The answer is worked step by step; in ASCII under `as_ascii`.
+    """
     answer = h.answer.shown(as_ascii) if h.answer is not None else None
     return [puzzle_line(h, as_ascii), *hint_body(h, answer, as_ascii),
             *difficulty_lines(h.difficulty)]
 
 
 def command(verb: str, name: str) -> click.Command:
-    """The command for `eureka VERB NAME` (the registry's renderer protocol)."""
+    """The command for `eureka VERB NAME` (the registry's renderer protocol).
+
+    `verb` is the command's verb and `name` the numbers game's name; analyze and generate
+    are built by their own modules.
+    """
     if verb == "analyze":
         from eureka.cli import analyze_cmds
         return analyze_cmds.command(name)

@@ -38,6 +38,11 @@ class Number(click.ParamType):
         self.param = param
 
     def convert(self, value, param, ctx):
+        """The number `value` stands for, checked by the parameter's declaration.
+
+        `param` and `ctx` are click's, for the error: a value that is not a finite number
+        within the bounds fails (click.BadParameter, one line).
+        """
         try:
             return self.param.number(value)
         except ValueError as e:
@@ -45,12 +50,15 @@ class Number(click.ParamType):
 
 
 def option_names(param: Param) -> list:
-    """--any-numbers for any_numbers, then the other spellings."""
+    """The command line's names of `param`: --any-numbers for any_numbers, then the others."""
     return [f"--{param.name.replace('_', '-')}", *param.spellings]
 
 
 def option(param: Param, values_pattern=ANY_VALUE):
-    """The click option or argument of one parameter."""
+    """The click option or argument (a decorator) of the declared parameter `param`.
+
+    A list option takes the words that match `values_pattern` (see ListCommand).
+    """
     if param.argument:
         kind = click.Path(dir_okay=False, allow_dash=True) if param.from_file else None
         return click.argument(param.name, type=kind, nargs=-1 if param.joined else 1,
@@ -78,9 +86,12 @@ def option(param: Param, values_pattern=ANY_VALUE):
 
 
 def declared(verb: Verb, pattern=None):
-    """The options and arguments of `verb`'s parameters; the command receives their
-    values, checked, as `values`. A list option takes the words that match `pattern`
-    (default: any word, or with an argument after it, values and blanks)."""
+    """A decorator giving a command the options and arguments of `verb`'s parameters.
+
+    The command receives their values, checked, as one dict, `values` (a value that fails
+    its check is one line of InputError). A list option takes the words that match
+    `pattern` (default: any word, or, with an argument after it, values and blanks).
+    """
     if pattern is None:
         arguments = any(p.argument for p in verb.params)
         pattern = VALUE_OR_BLANK if arguments else ANY_VALUE  # a claim after a list ends it
@@ -109,8 +120,12 @@ def _shown(param: Param) -> str:
 
 
 def checked(verb: Verb, values: dict) -> dict:
-    """The command line's values checked by their declarations as a request's are (the
-    most values of a list, a text's length...); a list not given is its default."""
+    """The command line's `values` for `verb`, checked by their declarations.
+
+    They are checked as a request's are (the most values of a list, a text's length...);
+    a list not given is its default. Raises EurekaError for a value that fails its check
+    or a required parameter not given.
+    """
     out = {}
     for param in verb.params:
         value = values[param.name]
@@ -126,15 +141,21 @@ def checked(verb: Verb, values: dict) -> dict:
 
 
 def read_files(verb: Verb, values: dict) -> dict:
-    """`values` with each text that the command line reads from a file read (the path
-    given, or '-' for standard input)."""
+    """The `values` with each text that `verb`'s command line reads from a file read.
+
+    Such a value is the path given, or '-' for standard input. Raises InputError, one
+    line, for a file that cannot be read.
+    """
     return {name: read_input(value) if value is not None and
             verb.param(name).from_file else value for name, value in values.items()}
 
 
 def example(verb: Verb) -> str:
-    """The verb's first example as command-line words: '--cards 2 7 6 12 15 --target 32
-    "7*6-12+2"'."""
+    """The first example of `verb` as command-line words.
+
+    For example '--cards 2 7 6 12 15 --target 32 "7*6-12+2"': the options, then the
+    arguments.
+    """
     given = verb.examples[0]
     words = []
     for param in verb.params:

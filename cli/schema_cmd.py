@@ -14,6 +14,7 @@ from eureka.schemas import all_schemas, markdown
 @click.option("--markdown", "as_markdown", is_flag=True,
               help="Print the schemas as Markdown: eureka schema --markdown > docs/JSON.md")
 def command(schema_id, as_markdown):
+    """`eureka schema`: every JSON Schema, or one, as JSON or as Markdown."""
     schemas = all_schemas()
     if schema_id is not None:
         if schema_id not in schemas:

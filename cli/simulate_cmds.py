@@ -1,6 +1,8 @@
-"""The options every `eureka simulate GAME` command shares: how many games, the seed,
-the players, and one policy (or strategy) per seat; and --threads, shared with
-`eureka analyze`."""
+"""The options every `eureka simulate GAME` command shares, and --threads.
+
+How many games, the seed, the players, and one policy (or strategy) per seat; --threads
+is shared with `eureka analyze`.
+"""
 
 import click
 
@@ -10,8 +12,12 @@ from eureka.text import whole_number
 
 
 def seat_names(policies: str, players: int | None) -> tuple:
-    """One name per seat; a single name fills every seat (two without --players).  An
-    empty name ('greedy,,random') is refused, not dropped."""
+    """One policy name per seat, from the comma-separated `policies`.
+
+    A single name fills every seat: `players` of them, or two when `players` is None (no
+    --players). Raises InputError for an empty name ('greedy,,random': refused, not
+    dropped) or a number of names other than `players`.
+    """
     names = tuple(p.strip() for p in policies.split(","))
     if "" in names:
         raise InputError(f"an empty name in {policies!r}: give one name per seat, "
@@ -27,8 +33,11 @@ def seat_names(policies: str, players: int | None) -> tuple:
 
 
 class _Games(Whole):
-    """A number of games, 1 to `high`; beyond it, `why(games)` explains the bound (for
-    example how long that many games would take)."""
+    """A number of games, 1 to `high`.
+
+    Beyond it, `why(games)` explains the bound (for example how long that many games
+    would take).
+    """
 
     def __init__(self, high: int, why=None):
         super().__init__(1, high)
@@ -42,14 +51,21 @@ class _Games(Whole):
 
 
 def games_option(default: int, most: int, why=None, text: str = "How many games to play"):
-    """--games: 1 to `most` games (the game's own bound); `why(games)` is the message
-    beyond it, `text` the help's start."""
+    """The --games option: 1 to `most` games (the game's own bound), `default` by default.
+
+    `why`, called as why(games), gives the message beyond the bound; `text` is the help's
+    start.
+    """
     return click.option("--games", default=default, show_default=True,
                         type=_Games(most, why), help=f"{text} (at most {most:,}).")
 
 
 def players_option(most: int, per: str):
-    """--players: 2 to `most` (the game's own bound); by default one per `per`."""
+    """The --players option: 2 to `most` (the game's own bound).
+
+    Without it there is one player per `per` given (a "strategy", a "policy": the word
+    its help uses), at least two.
+    """
     return click.option("--players", type=Whole(2, most),
                         help=f"Number of players (default: one per {per}, at least 2).")
 

@@ -21,6 +21,7 @@ from eureka.warm import warm, warm_order
                    "each takes up to 1 GB).")
 @click.option("--quiet", "-q", is_flag=True, help="Say nothing but errors.")
 def command(names, workers, quiet):
+    """`eureka warm`: the named games' kernels compiled into the disk cache."""
     from eureka import jit, parallel
 
     unknown = [n for n in names if n not in GAMES]

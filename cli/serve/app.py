@@ -4,8 +4,9 @@
 worker call the verb, and answers with the result's JSON document (HTTP 200, a check's
 illegal claim included). Every other answer is `{"schema": "eureka.error/1", "error":
 "one line"}`: 400 for input the game refuses or a request that cannot be read (and a
-run past the time limit), 413 for one past the size limits, 503 (with Retry-After)
-while the server is busy or warming up; the guard's refusals are eureka.cli.serve.guard's.
+run past the time limit), 408 for a body sent too slowly, 413 for one past the size
+limits, 503 (with Retry-After) while the server is busy or warming up, 500 when a worker
+fails on the request; the guard's refusals are eureka.cli.serve.guard's.
 """
 
 import asyncio
@@ -50,8 +51,11 @@ class BadRequest(Exception):
 
 
 def error(message: str, status: int = 400, headers: dict | None = None) -> JSONResponse:
-    """A refusal: its one line, cut at MOST_ERROR characters (a message may quote the
-    input)."""
+    """A refusal: an `eureka.error/1` document of one line, `message`, with its `status`.
+
+    The message is cut at MOST_ERROR characters (a message may quote the input); `headers`
+    are added to the response (Retry-After).
+    """
     if len(message) > MOST_ERROR:
         message = message[:MOST_ERROR - 1] + "…"
     message = message.encode("utf-8", "replace").decode("utf-8")   # a lone surrogate
@@ -60,7 +64,6 @@ def error(message: str, status: int = 400, headers: dict | None = None) -> JSONR
 
 def application(workers: Workers, allowed: frozenset) -> Guard:
     """The app, its verbs answered by `workers`, for the Host headers `allowed`."""
-
     answering = 0
 
     async def api(request):
@@ -125,7 +128,7 @@ def application(workers: Workers, allowed: frozenset) -> Guard:
 
 
 def _verb(verb: str, game: str):
-    """The declared verb of a request's address; BadRequest when it is not served."""
+    """The declared verb of a request's address; raises BadRequest when it is not served."""
     if verb not in VERBS:
         raise BadRequest(f"no verb {verb[:40]!r}: the API answers {', '.join(VERBS)}")
     entry = GAMES.get(game)
@@ -136,8 +139,12 @@ def _verb(verb: str, game: str):
 
 
 async def parameters(request) -> dict:
-    """A request's parameters: its query string's, and a POST's JSON object's
-    ({name: text, number, true/false, or a list of them}); BadRequest otherwise."""
+    """The parameters of `request`: its query string's, and a POST's JSON object's.
+
+    A value is text, a number, true/false, or a list of them. Raises BadRequest for a
+    query string or body that cannot be read (413 past the size limits, 408 for a body
+    sent too slowly) or a parameter given in both.
+    """
     query = request.scope.get("query_string", b"")
     if len(query) > MOST_BYTES:
         raise BadRequest(f"the query string is longer than {MOST_BYTES // 1024} KB", 413)
@@ -197,11 +204,13 @@ async def _json_body(request) -> dict:
 
 
 def _page(name: str):
+    """The endpoint that answers with the static page `name`."""
     async def page(request):
         return FileResponse(str(STATIC / name))
     return page
 
 
 async def _not_found(request, exc):
+    """The refusal for an address or method that is not served (404, 405)."""
     return error(f"nothing at {request.url.path[:100]} for {request.method}",
                  exc.status_code)

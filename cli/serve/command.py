@@ -44,6 +44,7 @@ answers at most eureka.cli.serve.app.MOST_REQUESTS of them at a time."""
               help="The longest a request may run, in seconds (waiting for a free worker "
                    "aside).")
 def command(port, host, open_page, workers, force, timeout):
+    """`eureka serve`: the page and the API served until Ctrl-C."""
     try:
         import uvicorn
 
@@ -89,7 +90,7 @@ def command(port, host, open_page, workers, force, timeout):
 
 
 def _listen(host: str, port: int) -> socket.socket:
-    """A socket listening on host:port; one line of InputError when it cannot be."""
+    """A socket listening on `host`:`port`; raises InputError, one line, when it cannot be."""
     try:
         family, kind, proto, _, where = socket.getaddrinfo(
             host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
@@ -103,8 +104,11 @@ def _listen(host: str, port: int) -> socket.socket:
 
 
 def _tell_warming(pool) -> None:
-    """One line on stderr if the kernels are still compiling after a while (a fresh
-    install), and one when they are ready."""
+    """Says on stderr if the kernels are still compiling after a while, then when ready.
+
+    One line after WARM_NOTE_AFTER seconds of warm-up (a fresh install), and one when
+    every game's kernels are ready; nothing if they were ready before.
+    """
     time.sleep(WARM_NOTE_AFTER)
     if not pool.warming():
         return
@@ -116,9 +120,11 @@ def _tell_warming(pool) -> None:
 
 
 def _serve(uvicorn, config, pool, listening) -> None:
-    """Serve on `listening` until Ctrl-C or SIGTERM, which stop the workers at once
-    (the requests they answer are told the server is stopping), then the server,
-    without a traceback."""
+    """Serves on `listening` until Ctrl-C or SIGTERM, then stops without a traceback.
+
+    The signal stops the workers at once (the requests they answer are told the server
+    is stopping), then the server.
+    """
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):
@@ -139,8 +145,11 @@ def _serve(uvicorn, config, pool, listening) -> None:
 
 
 def _protocol():
-    """uvicorn's HTTP/1.1 protocol, dropping a connection that has not sent a request's
-    headers within HEADER_SECONDS (a slow client holds nothing for long)."""
+    """The HTTP/1.1 protocol of uvicorn, dropping a connection idle past HEADER_SECONDS.
+
+    A connection that has not sent a request's headers within HEADER_SECONDS is closed
+    (a slow client holds nothing for long).
+    """
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
     class Protocol(H11Protocol):

@@ -17,9 +17,12 @@ LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 
 
 def hosts(host: str, port: int) -> frozenset:
-    """The Host headers that name this server: its address and port; on a loopback
-    address also `localhost` and the other loopback names; on every address (0.0.0.0,
-    ::) also this machine's name and addresses."""
+    """The Host headers that name this server, listening on `host` and `port`.
+
+    They are its address and port; on a loopback address also `localhost` and the other
+    loopback names; on every address (0.0.0.0, ::) also this machine's name and addresses.
+    On port 80 each name is also allowed without the port. Returns them in lower case.
+    """
     every = host in ("0.0.0.0", "::", "")
     names = set() if every else {host if ":" not in host else f"[{host}]"}
     if is_loopback(host) or every:
@@ -41,7 +44,7 @@ def is_loopback(host: str) -> bool:
 
 
 def this_machine() -> set:
-    """This machine's name and addresses, as other machines may reach it."""
+    """The name and IPv4 addresses of this machine, as other machines may reach it."""
     name = socket.gethostname()
     found = {name}
     try:
@@ -56,7 +59,11 @@ def this_machine() -> set:
 
 
 class Guard:
-    """ASGI middleware: refuse what does not come from this server's own pages."""
+    """ASGI middleware: refuses what does not come from this server's own pages.
+
+    `app` answers the requests that pass; `allowed` are the Host headers that name the
+    server (hosts()), and its pages' origins are http:// and one of them.
+    """
 
     def __init__(self, app, allowed: frozenset):
         self.app = app
@@ -64,6 +71,11 @@ class Guard:
         self.origins = frozenset(f"http://{h}" for h in allowed)
 
     async def __call__(self, scope, receive, send):
+        """Answers an ASGI call: a request to refuse gets its status and one error line.
+
+        The refusal is an `eureka.error/1` document, and the connection is closed; any
+        other call goes on to the app.
+        """
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1")
@@ -80,7 +92,10 @@ class Guard:
         await send({"type": "http.response.body", "body": body})
 
     def refusal(self, scope, headers: dict):
-        """(status, message) for a request to refuse, None for one to answer."""
+        """(status, message) for a request to refuse, None for one to answer.
+
+        `scope` is the request's ASGI scope and `headers` its headers, names in lower case.
+        """
         host = headers.get("host", "").lower()
         if host not in self.allowed:
             return 421, (f"this server answers for {', '.join(sorted(self.allowed))}, "

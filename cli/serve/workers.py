@@ -1,11 +1,10 @@
-"""The verbs answered in worker processes, each within a time limit, and the kernels
-compiled before the first request.
+"""The verbs answered in worker processes within a time limit, the kernels compiled first.
 
 At start a warmer (one process per core, at most two) runs every served verb's examples
 game by game, so that the kernels are compiled into Numba's disk cache; a game is
 served once its kernels are there. Before a worker first answers for a game it loads
-that game's kernels (the same examples, from the cache: a second or two), as soon as
-the game is warm or else before the request, with no time limit: no worker is stopped
+that game's kernels (the same examples, from the cache), as soon as the game is warm
+or else before the request, with no time limit: no worker is stopped
 while it compiles or loads. A request waits for its game's warm-up (at most
 WARMING_WAIT seconds), then for a free worker (at most the time limit, the requests
 served in the order they came): past either it is told the server is busy. Its run has
@@ -31,8 +30,10 @@ class TimeLimit(Exception):
 
 
 class Busy(Exception):
-    """No worker was free in time, or the game's kernels are still compiling; `retry`
-    is the seconds to wait before asking again."""
+    """No worker was free in time, or the game's kernels are still compiling.
+
+    `retry` is the seconds to wait before asking again.
+    """
 
     def __init__(self, message: str, retry: int):
         super().__init__(message)
@@ -48,8 +49,10 @@ class Crashed(Exception):
 
 
 class Workers:
-    """`count` processes that answer one call at a time each, a call's run `seconds` at
-    most; the kernels of `games` compiled first (see the module's docstring)."""
+    """`count` processes that answer one call at a time each, a call's run `seconds` at most.
+
+    The kernels of `games` are compiled first (see the module's docstring).
+    """
 
     def __init__(self, count: int, seconds: float, games: tuple):
         from eureka import parallel
@@ -73,9 +76,11 @@ class Workers:
             self._idle.put(self._start())
 
     def _note_warm(self) -> None:
-        """Mark each game warm as the warmer finishes it (or fails: its requests then
-        compile what they need, on their workers, unhurried), and have the idle workers
-        load it."""
+        """Marks each game warm as the warmer finishes it, and has the idle workers load it.
+
+        When the warmer fails, every game is marked warm: its requests then compile what
+        they need, on their workers, unhurried.
+        """
         try:
             for game in self._warming:
                 self._load_everywhere(game)
@@ -102,6 +107,7 @@ class Workers:
         return [game for game, event in self._warm.items() if not event.is_set()]
 
     def _start(self) -> "_Worker":
+        """A fresh worker process, started (and killed at once if the server is stopping)."""
         mine, theirs = self._context.Pipe()
         process = self._context.Process(target=_work, args=(theirs,), daemon=True)
         process.start()
@@ -129,8 +135,10 @@ class Workers:
             worker.loaded.add(game)
 
     def _free(self) -> "_Worker":
-        """An idle worker, waited for at most the time limit (Busy past it); requests
-        that wait take the workers that come free in the order they came."""
+        """An idle worker, waited for at most the time limit (Busy past it).
+
+        Requests that wait take the workers that come free in the order they came.
+        """
         deadline = time.monotonic() + self.seconds
         ticket = object()
         with self._lock:
@@ -154,8 +162,13 @@ class Workers:
                 self._queue.remove(ticket)
 
     def run(self, game: str, verb: str, values: dict) -> dict:
-        """The JSON document of `verb` of `game` called with `values`; Busy, Refused,
-        TimeLimit or Crashed when there is none."""
+        """The JSON document of `verb` of `game` called with `values`, run by a worker.
+
+        Raises Busy while the game is warming up past WARMING_WAIT, when no worker comes
+        free within the time limit or the server is stopping; Refused for input the game
+        refuses; TimeLimit past the time limit (the worker is then replaced); Crashed for
+        an unexpected error in the worker.
+        """
         if not self._warm[game].wait(WARMING_WAIT):
             raise Busy(f"warming up: the {game} kernels are compiling, once; ask again "
                        f"in a few seconds", 5)
@@ -180,8 +193,10 @@ class Workers:
         raise (Refused if kind == "refused" else Crashed)(answer)
 
     def stop(self) -> None:
-        """Stop the warmer and every worker now, idle or busy: the requests they were
-        answering are told the server is stopping."""
+        """Stops the warmer and every worker now, idle or busy.
+
+        The requests they were answering are told the server is stopping.
+        """
         self._stopping.set()
         for event in self._warm.values():
             event.set()
@@ -191,7 +206,7 @@ class Workers:
                 worker.process.kill()
 
     def close(self) -> None:
-        """Stop everything, and wait for the processes to end."""
+        """Stops everything, and waits for the processes to end."""
         self.stop()
         with self._lock:
             every = list(self._every)
@@ -208,8 +223,11 @@ class _Worker:
 
 
 def _child() -> None:
-    """In a child process: Ctrl-C is for the server (which stops its children), and
-    the child ends with the server, however the server ends."""
+    """Sets up a child process to ignore Ctrl-C and to end with the server.
+
+    Ctrl-C is for the server (which stops its children), and the child ends with the
+    server, however the server ends.
+    """
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -224,9 +242,11 @@ def _child() -> None:
 
 
 def _work(pipe) -> None:
-    """A worker: answer each (game, verb, values) received with ('ok', document),
-    ('refused', message) or ('crashed', message), until the server goes; ('load',
-    game) loads the game's kernels."""
+    """Runs a worker: answers each (game, verb, values) received on `pipe`, until the server goes.
+
+    The answer is ('ok', document), ('refused', message) or ('crashed', message); the verb
+    "load" loads the game's kernels.
+    """
     from eureka.errors import EurekaError
     from eureka.games import GAMES
 

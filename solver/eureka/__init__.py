@@ -1,4 +1,4 @@
-"""eureka: exact solvers for arithmetic card and board games.
+"""The eureka package: exact solvers for arithmetic card and board games.
 
 Every game is one contract object: its preset (the whole ruleset) and its verbs
 (`solve`, `check`, `score`, `simulate`, as the game has them), each returning a result
@@ -38,9 +38,11 @@ __all__ = ["__version__", "game", "GAMES", "GameEntry", "Result", "Verdict", "Eu
 
 
 def game(name: str):
-    """The contract object of the registered game `name` ('pitagoras', 'countdown',
-    'game24', 'numbers', 'mathable', 'arquimedes', 'arithmetikus', 'arvuutin'); an
-    unknown name raises EurekaError."""
+    """The contract object of the registered game `name`, imported now.
+
+    `name` is one of 'pitagoras', 'countdown', 'game24', 'numbers', 'mathable',
+    'arquimedes', 'arithmetikus', 'arvuutin'. Raises EurekaError for an unknown name.
+    """
     from eureka.errors import EurekaError
     from eureka.games import GAMES
 

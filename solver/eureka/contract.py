@@ -12,8 +12,11 @@ from typing import Any, ClassVar
 
 
 class Result(ABC):
-    """A result a front end can render: `schema` is the id of its JSON Schema and
-    `to_json()` the document, with `schema` as its first key."""
+    """A result a front end can render.
+
+    `schema` is the id of its JSON Schema and `to_json()` the document, with `schema` as
+    its first key; a subclass gives the other fields in `json_fields()`.
+    """
 
     schema: ClassVar[str]
 
@@ -27,8 +30,12 @@ class Result(ABC):
 
 
 def json_of(value: Any):
-    """A value as JSON: results and answers by their own `to_json()`, numbers that are
-    fractions as text ('71/3'), tuples as lists."""
+    """The `value` as JSON: results and answers by their own `to_json()`.
+
+    None, booleans, whole numbers, floats and text stay as they are; lists and tuples
+    become lists and dicts keep their keys, their items made JSON in turn; anything else
+    is its text, so that a fraction is '71/3'.
+    """
     if value is None or isinstance(value, (bool, int, str, float)):
         return value
     if hasattr(value, "to_json"):
@@ -42,9 +49,12 @@ def json_of(value: Any):
 
 @dataclass(frozen=True)
 class Verdict:
-    """A claimed answer judged: valid or not, the kind of problem and the reason in one
-    line, a better answer when the rules know one, and the move the rules require
-    instead where a game has one (Arquimedes: 'draw' or 'pass')."""
+    """A claimed answer judged: valid or not, and why in one line.
+
+    `problem` is the kind of problem, `reason` the one line, `better` a better answer
+    when the rules know one, and `action` the move the rules require instead where a
+    game has one (Arquimedes: 'draw' or 'pass').
+    """
 
     valid: bool
     reason: str
@@ -53,13 +63,17 @@ class Verdict:
     action: str | None = None
 
     def to_json(self) -> dict:
+        """The verdict as a JSON object, the better answer as its own JSON."""
         return {"valid": self.valid, "problem": self.problem, "reason": self.reason,
                 "better": json_of(self.better), "action": self.action}
 
 
 def by_card_count(answers) -> dict:
-    """{number of cards: the answers using that many}, in the order the answers come
-    (each answer has `cards`): the groups of a listing."""
+    """The groups of a listing: {number of cards: the answers using that many}.
+
+    Each of the `answers` has `cards`; the groups, and the answers in each, come in the
+    order the answers do. Each group is a tuple.
+    """
     groups: dict = {}
     for answer in answers:
         groups.setdefault(len(answer.cards), []).append(answer)

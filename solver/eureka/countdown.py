@@ -15,15 +15,19 @@ SMALL = NUMBERS - LARGE
 
 
 def deal(rng, large: int | None = None) -> tuple:
-    """(six numbers, a target) as the round deals them: `large` numbers from the four
-    large ones (None: 0 to 4, each as likely, as a contestant may ask for any), the rest
-    from the twenty small ones, and a target 100–999, each as likely."""
+    """A deal as the round deals it: (six numbers, a target).
+
+    `rng` is a random.Random. `large` numbers come from the four large ones (None: 0 to
+    4, each as likely, as a contestant may ask for any), the rest from the twenty small
+    ones, and the target is 100–999, each as likely.
+    """
     large = rng.randint(0, len(LARGE)) if large is None else large
     return (draw(LARGE, large, rng) + draw(SMALL, HAND_SIZE - large, rng),
             rng.choice(TARGETS))
 
 
 def rules() -> Rules:
+    """The rules of the round (eureka.numbers.rules.COUNTDOWN)."""
     return COUNTDOWN
 
 

@@ -1,12 +1,11 @@
-"""Decks as multisets of card values: their runs of values, their hands and the ways
-to deal each."""
+"""Decks as multisets of card values: their runs of values, their hands and ways to deal."""
 
 import math
 from collections import Counter
 
 
 def describe(deck: Counter) -> str:
-    """The deck's values as runs, e.g. '1–20' or '1–10, 25, 50, 75, 100'."""
+    """The values of `deck` as runs, e.g. '1–20' or '1–10, 25, 50, 75, 100'."""
     values = sorted(deck)
     runs, first = [], values[0]
     for prev, cur in zip(values, values[1:] + [None]):
@@ -17,8 +16,10 @@ def describe(deck: Counter) -> str:
 
 
 def hands(deck: Counter, size: int) -> list:
-    """Every distinct hand of `size` cards the deck can deal, as ascending tuples, in
-    ascending order."""
+    """Every distinct hand of `size` cards that `deck` can deal, in ascending order.
+
+    Each hand is a tuple of its values, ascending.
+    """
     values = sorted(deck)
     out = []
 
@@ -35,11 +36,13 @@ def hands(deck: Counter, size: int) -> list:
 
 
 def ways(deck: Counter, hand) -> int:
-    """How many sets of cards of the deck make this hand (equal values told apart)."""
+    """How many sets of cards of `deck` make `hand` (equal values told apart)."""
     return math.prod(math.comb(deck[v], k) for v, k in Counter(hand).items())
 
 
 def draw(deck: Counter, size: int, rng) -> list:
-    """`size` cards drawn from a shuffled deck (value: copies), in the order drawn;
-    rng: a random.Random."""
+    """Cards drawn from the shuffled `deck`, `size` of them, in the order drawn.
+
+    `deck` maps each value to its copies; `rng` is a random.Random.
+    """
     return rng.sample(sorted(deck.elements()), size)

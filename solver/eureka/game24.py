@@ -1,5 +1,7 @@
-"""The 24 game as a preset of the numbers engine: four cards ace to king, make 24 with
-every card, fractions allowed on the way."""
+"""The 24 game as a preset of the numbers engine.
+
+Four cards ace to king: make 24 with every card, fractions allowed on the way.
+"""
 
 from collections import Counter
 
@@ -17,7 +19,7 @@ GAME = NumbersGame("game24", "24 game", GAME24, CARDS, hand_size=HAND_SIZE, targ
 
 
 def deal(rng) -> tuple:
-    """(four cards from a shuffled pack, 24)."""
+    """A deal: (four cards from a shuffled pack, 24); `rng` is a random.Random."""
     return draw(CARDS, HAND_SIZE, rng), TARGET
 
 

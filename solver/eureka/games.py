@@ -1,6 +1,8 @@
-"""The registry of games: what each game is called, what it can answer, and where its
-library package and its command-line renderer live. Nothing here imports a game, so
-listing the games costs nothing; `load` imports one when it is used."""
+"""The registry of games: what each game is called, what it answers, and where it lives.
+
+Each entry names the game's library package and its command-line renderer. Nothing here
+imports a game, so listing the games costs nothing; `load` imports one when it is used.
+"""
 
 import importlib
 from dataclasses import dataclass
@@ -8,11 +10,14 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class GameEntry:
-    """One game: its command name, its title, a one-line summary, the verbs it answers,
-    the library module exporting its contract (`GAME`), the CLI module rendering it
+    """One game of the registry.
+
+    Its command name, its title, a one-line summary, the verbs it answers, the library
+    module exporting its contract (`GAME`), the CLI module rendering it
     (eureka.cli.<renderer>), and about how many seconds its kernels take to compile the
     first time (on the machine of docs/BENCHMARKS.md; `python -m
-    eureka.benchmarks.compile` measures it)."""
+    eureka.benchmarks.compile` measures it).
+    """
 
     name: str
     title: str
@@ -27,14 +32,19 @@ class GameEntry:
         return importlib.import_module(self.module).GAME
 
     def declared(self) -> dict:
-        """{verb: eureka.params.Verb}: the verbs whose parameters the game declares as
-        data (solve, check, hint, score, as it has them), imported now."""
+        """The verbs whose parameters the game declares as data, imported now.
+
+        A dict {verb: eureka.params.Verb} of solve, check, hint and score, as the game has
+        them.
+        """
         return importlib.import_module(self.module).VERBS
 
     def warm(self) -> None:
-        """Compile the game's kernels into the disk cache (or load them from it): every
-        declared verb run on its examples, which together need every kernel the verb
-        may run. An example the game refuses is no matter here."""
+        """Compiles the game's kernels into the disk cache, or loads them from it.
+
+        Every declared verb runs on its examples, which together need every kernel the
+        verb may run. An example the game refuses (a ValueError) is no matter here.
+        """
         for verb in self.declared().values():
             for example in verb.examples:
                 try:

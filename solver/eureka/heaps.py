@@ -1,13 +1,18 @@
-"""Binary heaps for the kernels, over arrays the caller owns (nothing is allocated): the
-largest values seen, kept in a min-heap, and a heap sort."""
+"""Binary heaps for the kernels, over arrays the caller owns (nothing is allocated).
+
+The largest values seen, kept in a min-heap, and a heap sort.
+"""
 
 from eureka.jit import inlined, plain
 
 
 @inlined
 def keep_largest(heap, hn, limit, value):
-    """Offer `value` to heap[:hn], a min-heap that keeps the `limit` largest values
-    offered (once full, heap[0] is the smallest of them); returns the new hn."""
+    """Offers `value` to a min-heap that keeps the `limit` largest values offered.
+
+    The heap is the first `hn` items of `heap`; once full, heap[0] is the smallest of
+    them. Returns the new `hn`.
+    """
     if hn < limit:
         heap[hn] = value
         i = hn
@@ -33,7 +38,7 @@ def keep_largest(heap, hn, limit, value):
 
 @plain
 def heapsort(buf, n):
-    """Sort buf[:n] in place, ascending."""
+    """Sorts the first `n` items of `buf` in place, ascending."""
     for root in range(n // 2 - 1, -1, -1):
         _sift(buf, root, n)
     for end in range(n - 1, 0, -1):

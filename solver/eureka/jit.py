@@ -1,14 +1,13 @@
-"""Numba's compiler for eureka's kernels, with a disk cache that cannot run stale code,
-and word of when it compiles.
+"""Numba's compiler for eureka's kernels, with a disk cache that cannot run stale code.
 
-Every kernel module takes `njit` from here. Numba keys a cached kernel on the file that
-defines it, not on the files of the kernels it calls or of the constants it reads: a
-changed callee would leave its callers running the old code. So eureka's kernels are
-cached in a folder named by `key()`, a hash of the kernel sources, of every eureka
-module they import, and of the versions of Numba and Python: a change to any of them
-starts a new folder. The folder is under NUMBA_CACHE_DIR when it is set, else under the
-user's cache directory (XDG_CACHE_HOME, or ~/.cache); of the other keys' folders the
-KEPT newest stay.
+It also gives word of when it compiles. Every kernel module takes `njit` from here.
+Numba keys a cached kernel on the file that defines it, not on the files of the kernels
+it calls or of the constants it reads: a changed callee would leave its callers running
+the old code. So eureka's kernels are cached in a folder named by `key()`, a hash of the
+kernel sources, of every eureka module they import, and of the versions of Numba and
+Python: a change to any of them starts a new folder. The folder is under NUMBA_CACHE_DIR
+when it is set, else under the user's cache directory (XDG_CACHE_HOME, or ~/.cache); of
+the other keys' folders the KEPT newest stay.
 
     with jit.watched(started, ended):   # started() when a kernel begins to compile
         ...                             # (not when it loads from the cache), ended()
@@ -40,9 +39,9 @@ OPT = 2
 """LLVM's optimisation level for the kernels (Numba's default is 3): they compile faster
 at the same speed (docs/BENCHMARKS.md, "First use"). NUMBA_OPT, when set, is obeyed."""
 COLLECTING = (50_000, 20, 20)
-"""The garbage collector's thresholds while a kernel compiles: it runs (a compile leaves
-cyclic garbage: without it Mathable's peaks at 1.3 GB instead of 0.94), but seldom (at
-Python's default thresholds the compile takes 14% longer)."""
+"""The garbage collector's thresholds while a kernel compiles: it runs, since a compile
+leaves cyclic garbage that would raise the peak memory, but seldom, since collecting
+often slows the compile down."""
 _watchers: list = []
 
 
@@ -57,8 +56,11 @@ def _file(module: str) -> Path | None:
 
 
 def sources() -> list[Path]:
-    """The kernel modules (those that import Numba or this module) and every eureka
-    module they import, directly or not: what a kernel's compiled code can depend on."""
+    """The kernel modules and every eureka module they import, directly or not.
+
+    The kernel modules are those that import Numba or this module; together with their
+    imports they are what a kernel's compiled code can depend on.
+    """
     texts = {path: path.read_text(encoding="utf-8") for path in PACKAGE.rglob("*.py")}
     todo = [path for path, text in texts.items() if _KERNELS.search(text)]
     found = set()
@@ -77,7 +79,10 @@ def sources() -> list[Path]:
 
 
 def key() -> str:
-    """A hash of the sources a kernel can depend on and of the compiler's versions."""
+    """A hash of the sources a kernel can depend on, the compiler's versions and its level.
+
+    The level is the optimisation level; the machine's architecture is hashed too.
+    """
     import numba
 
     digest = hashlib.sha256()
@@ -109,8 +114,11 @@ def _prune(kept: Path) -> None:
 
 @functools.cache
 def cache() -> Path | None:
-    """The folder of the kernel cache, made now; None when none can be written (the
-    kernels then compile in every process)."""
+    """The folder of the kernel cache, made now; None when none can be written.
+
+    Without one the kernels compile in every process. Making the folder removes the
+    caches of other keys but the newest KEPT.
+    """
     path = folder()
     if not path.is_dir():
         try:
@@ -122,9 +130,13 @@ def cache() -> Path | None:
 
 
 def njit(**options):
-    """numba.njit(**options), the kernel cached in `cache()` when `cache` is asked for.
-    The folder is Numba's for this decoration only: other Numba code in the process
-    keeps its own, and Numba re-reading NUMBA_CACHE_DIR later cannot move eureka's."""
+    """Numba's njit decorator with `options`, the kernel cached in `cache()` when asked.
+
+    `options` are numba.njit's; with `cache=True` the kernel is cached in `cache()`
+    (when there is one). The folder is Numba's for this decoration only: other Numba
+    code in the process keeps its own, and Numba re-reading NUMBA_CACHE_DIR later cannot
+    move eureka's. The kernels compile for their arguments' types, not their values.
+    """
     import numba
 
     _listen()
@@ -145,22 +157,28 @@ def njit(**options):
 
 
 def plain(function):
-    """A kernel helper that allocates no array, compiled without Numba's reference counts:
-    passing it arrays costs no atomic increments, so the hot loops can call it (rather
-    than have it inlined, which compiles slower)."""
+    """The kernel helper `function` compiled without Numba's reference counts, cached.
+
+    `function` must allocate no array. Passing it arrays costs no atomic increments, so
+    the hot loops can call it (rather than have it inlined, which compiles slower).
+    """
     return njit(cache=True, _nrt=False)(function)
 
 
 def inlined(function):
-    """A kernel helper that allocates no array, compiled without Numba's reference counts
-    and inlined by LLVM into every caller."""
+    """The kernel helper `function` compiled without reference counts, inlined by LLVM.
+
+    `function` must allocate no array; LLVM inlines it into every caller.
+    """
     return njit(cache=True, _nrt=False, forceinline=True)(function)
 
 
 @functools.cache
 def _optimised():
-    """The optimisation level the kernels compile at: OPT unless NUMBA_OPT is set. Set
-    before Numba's compiler starts (the first compile in the process)."""
+    """The optimisation level the kernels compile at: OPT unless NUMBA_OPT is set.
+
+    Set before Numba's compiler starts (the first compile in the process).
+    """
     import numba
 
     if "NUMBA_OPT" not in os.environ:
@@ -169,10 +187,12 @@ def _optimised():
 
 
 def _by_type(dispatcher):
-    """`dispatcher`, compiled for the types of its arguments only, not for their values:
+    """The kernel `dispatcher`, compiled for the types of its arguments only, not values.
+
     Numba compiles a kernel once more for every constant another kernel passes it
-    (`f(a, 0)` beside `f(a, i)`: one specialisation for the literal 0), which doubles
-    the compile time of the engine's helpers for no gain at run time."""
+    (`f(a, 0)` beside `f(a, i)`: one specialisation for the literal 0): compiles that
+    cost time and gain nothing at run time.
+    """
     from numba.core import types
 
     ask = dispatcher.get_call_template
@@ -187,9 +207,12 @@ def _by_type(dispatcher):
 
 @contextmanager
 def watched(started, ended):
-    """Within the block, `started()` is called when a kernel begins to compile and
-    `ended()` when it is compiled: its callees' compiles are part of it, a kernel
-    loaded from the cache calls neither."""
+    """A block within which `started` and `ended` are told of each kernel's compile.
+
+    `started()` is called when a kernel begins to compile and `ended()` when it is
+    compiled: its callees' compiles are part of it, and a kernel loaded from the cache
+    calls neither.
+    """
     watcher = (started, ended)
     _watchers.append(watcher)
     try:
@@ -200,10 +223,13 @@ def watched(started, ended):
 
 @functools.cache
 def _listen() -> None:
-    """Tell the watchers of each outermost compile, from Numba's compile events, and
-    run the cyclic garbage collector while it compiles, even where it is off; with
-    EUREKA_COMPILE_LOG set, write there at exit each kernel compiled and its own
-    seconds (its callees' compiles taken out), as JSON (eureka.benchmarks.compile)."""
+    """Tells the watchers of each outermost compile, from Numba's compile events.
+
+    It also runs the cyclic garbage collector while a kernel compiles, even where it is
+    off; with EUREKA_COMPILE_LOG set, it writes there at exit each kernel compiled and
+    its own seconds (its callees' compiles taken out), as JSON
+    (eureka.benchmarks.compile).
+    """
     from numba.core import event
 
     log = os.environ.get("EUREKA_COMPILE_LOG")

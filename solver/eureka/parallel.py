@@ -1,6 +1,8 @@
-"""How many threads the parallel kernels use, and applying it around a call (for prange
-loops, and for shares of work on a pool of threads, `in_shares`); how many worker
-processes a pool starts (`processes`, the CLI's --workers).
+"""How many threads the parallel kernels use, and how many worker processes a pool starts.
+
+`applied` sets the thread count around a call (for prange loops, and for shares of work
+on a pool of threads, `in_shares`); `processes` gives the count of worker processes (the
+CLI's --workers).
 
 The user's count comes first: `choose(n)` (the CLI's --threads), else EUREKA_THREADS,
 else NUMBA_NUM_THREADS.  Without one, the count is chosen by measurement:
@@ -41,7 +43,10 @@ _calls: dict = {}     # kernel -> calls timed so far
 
 
 def choose(count: int | None) -> None:
-    """Use `count` threads in this process (None: the environment, else measure)."""
+    """Uses `count` threads in this process (None: the environment, else measure).
+
+    Raises EurekaError for a count below 1.
+    """
     global _chosen
     if count is not None and count < 1:
         raise EurekaError(f"the thread count must be at least 1, not {count}")
@@ -56,10 +61,13 @@ def cores() -> int:
 
 
 def processes(asked: int | None) -> tuple:
-    """(count, warning) for a pool of worker processes: the count asked for (--workers),
-    else one per core; beyond the cores, with a warning to show (else None), as each
-    process holds its own copy of the kernels and the data. The pools start no more
-    processes than they have work for."""
+    """The count of worker processes for a pool, and a warning to show: (count, warning).
+
+    `asked` is the count asked for (--workers), None for one per core. A count beyond
+    the cores is kept, with a warning (else the warning is None), as each process holds
+    its own copy of the kernels and the data. The pools start no more processes than
+    they have work for.
+    """
     if asked is None:
         return cores(), None
     if asked <= cores():
@@ -69,8 +77,12 @@ def processes(asked: int | None) -> tuple:
 
 
 def threads(kernel=None) -> int:
-    """The threads a parallel kernel should use now, at most cores(): the user's
-    count, else the measured choice for `kernel` (see the module's docstring)."""
+    """The threads a parallel kernel should use now, at most cores().
+
+    The user's count, else the measured choice for `kernel` (see the module's
+    docstring). Raises EurekaError for a count in the environment that is not a whole
+    number of at least 1.
+    """
     most = cores()
     requested = _requested()
     if requested is not None:
@@ -104,8 +116,10 @@ def _requested() -> int | None:
 
 
 def _snapshot() -> tuple | None:
-    """(wall time, busy ticks of the cores we may run on, this process's ticks), or
-    None where /proc/stat cannot be read."""
+    """The machine's time and ticks now, or None where /proc/stat cannot be read.
+
+    (wall time, busy ticks of the cores we may run on, this process's ticks).
+    """
     mine = {f"cpu{c}" for c in os.sched_getaffinity(0)} \
         if hasattr(os, "sched_getaffinity") else set()
     try:
@@ -129,9 +143,11 @@ _others = 0.0         # the last measure of others(), kept while _last is too re
 
 
 def others() -> float:
-    """The cores other processes kept busy since the last look, or the last measure
-    when that look is under SAMPLE seconds old (never waits); 0.0 where /proc/stat
-    cannot be read."""
+    """The cores other processes kept busy since the last look (never waits).
+
+    When that look is under SAMPLE seconds old, the last measure; 0.0 where /proc/stat
+    cannot be read.
+    """
     global _last, _others
     now = _snapshot()
     if now is None or _last is None:
@@ -154,10 +170,13 @@ def _learn(kernel, count: int, per_unit: float) -> None:
 
 @contextmanager
 def applied(count: int | None = None, kernel=None, units: int = 1):
-    """Numba's prange kernels run on `count` threads inside the block (default:
-    threads(kernel)), and on as many as before after it; yields the count.  Naming
-    the kernel (any hashable) and the units of work the block does lets the choice
-    learn from the time it takes."""
+    """A block within which Numba's prange kernels run on `count` threads; yields the count.
+
+    `count` defaults to threads(`kernel`) and is at most NUMBA_NUM_THREADS; after the
+    block the kernels run on as many threads as before. Naming the `kernel` (any
+    hashable) and the `units` of work the block does lets the choice learn from the time
+    it takes.
+    """
     import numba
 
     count = min(count or threads(kernel), numba.config.NUMBA_NUM_THREADS)
@@ -173,10 +192,14 @@ def applied(count: int | None = None, kernel=None, units: int = 1):
 
 
 def in_shares(run, count: int, threads: int | None = None) -> list:
-    """[run(first, last), ...] over shares first..last-1 of range(count), in order: one
-    share per thread (default: the count applied() set in this thread), run at once on a
-    pool of threads kept for the process. For kernels that release the GIL: a thread pool
-    compiles much faster than a prange loop."""
+    """The results of `run` over shares of range(`count`), in order, run at once.
+
+    `run(first, last)` does the share first..last-1. There is one share per thread
+    (`threads`, default: the count applied() set in this thread), run on a pool of
+    threads kept for the process; with one thread, or fewer than two units per thread,
+    `run(0, count)` alone runs here. For kernels that release the GIL: a thread pool
+    compiles much faster than a prange loop. Returns the list of the shares' results.
+    """
     if threads is None:
         import numba
 
@@ -189,6 +212,8 @@ def in_shares(run, count: int, threads: int | None = None) -> list:
 
 @functools.cache
 def _pool(threads: int) -> ThreadPoolExecutor:
-    """The pool of `threads` threads, kept for the process (starting threads costs about
-    as much as a small share of work)."""
+    """The pool of `threads` threads, kept for the process.
+
+    Starting threads costs about as much as a small share of work.
+    """
     return ThreadPoolExecutor(threads, thread_name_prefix="eureka")

@@ -80,6 +80,7 @@ class Param:
 
     @property
     def is_list(self) -> bool:
+        """Whether the parameter is a list (wholes, words)."""
         return self.kind in ("wholes", "words")
 
     @property
@@ -90,8 +91,12 @@ class Param:
         return TEXT_MOST if self.kind == "text" else LIST_MOST
 
     def read(self, value) -> Any:
-        """A request's value (text, a JSON number, true/false, or a list) as this
-        parameter's Python value, checked; EurekaError naming the parameter if not."""
+        """A request's `value` as this parameter's Python value, checked.
+
+        `value` is text, a JSON number, true/false, or a list (of one value, for a
+        parameter that is not a list). Raises EurekaError naming the parameter when the
+        value does not fit it.
+        """
         if self.is_list:
             return self.listed(_words(self, value))
         if isinstance(value, list):
@@ -113,7 +118,11 @@ class Param:
         return text
 
     def listed(self, words: list) -> tuple:
-        """A list's values checked: their number, and each whole number's bounds."""
+        """A list's values checked: their number, and each whole number's bounds.
+
+        `words` are the list's words or numbers; returns them as a tuple (words as text,
+        wholes as numbers). Raises EurekaError naming the parameter.
+        """
         if len(words) > self.limit:
             raise EurekaError(f"{self.name}: at most {self.limit} values, not "
                               f"{len(words)}")
@@ -124,7 +133,11 @@ class Param:
         return tuple(self.whole(w) for w in words)
 
     def whole(self, value) -> int:
-        """A whole number within [low, high], written in ASCII digits or given as one."""
+        """A whole number within [low, high], written in ASCII digits or given as one.
+
+        `value` is the text or the number; raises EurekaError naming the parameter when
+        it is not such a number.
+        """
         if isinstance(value, int) and not isinstance(value, bool):
             number = value
         else:
@@ -142,7 +155,10 @@ class Param:
         return number
 
     def number(self, value) -> float:
-        """A finite number within [low, high]."""
+        """A finite number within [low, high], from `value` (a number or its text).
+
+        Raises EurekaError naming the parameter when it is not such a number.
+        """
         if isinstance(value, bool):
             raise EurekaError(f"{self.name}: {value} is not a number")
         try:
@@ -157,8 +173,11 @@ class Param:
 
 
 def _text(name: str, value) -> str:
-    """A value as text: a number's digits; a text with a lone surrogate (no character
-    of Unicode) is refused."""
+    """A value as text: a number's digits, a text as it is.
+
+    A text with a lone surrogate (no character of Unicode) is refused, and so is a value
+    that is neither text nor a number (EurekaError naming the parameter `name`).
+    """
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         raise EurekaError(f"{name}: give text or a number, not {type(value).__name__}")
     if not isinstance(value, str):
@@ -190,11 +209,14 @@ def _truth(name: str, value) -> bool:
 
 @dataclass(frozen=True)
 class Verb:
-    """A verb of one game: its parameters, the function answering it (`run(**values)`
-    returns a Result), example calls (their values, as a request gives them: the first
-    is the verb's example, and together they run every kernel the verb may need), and
-    where the values choose a variant of the game (a numbers game's deck, die or
-    rules), `variant(values)`: the game they play."""
+    """A verb of one game: its parameters and the function answering it.
+
+    `params` are its Params; `run(**values)` returns a Result; `examples` are example
+    calls (their values, as a request gives them: the first is the verb's example, and
+    together they run every kernel the verb may need); and where the values choose a
+    variant of the game (a numbers game's deck, die or rules), `variant(values)` is the
+    game they play.
+    """
 
     name: str
     params: tuple
@@ -208,8 +230,12 @@ class Verb:
             raise ValueError(f"{self.name}: a parameter declared twice in {names}")
 
     def param(self, name: str) -> Param:
-        """The parameter called `name`, or by one of its other spellings (`hand` for
-        `cards`); dashes are read as underscores."""
+        """The parameter called `name`, or by one of its other spellings.
+
+        Dashes in `name` are read as underscores ('any-numbers'), and a spelling counts
+        without its leading dashes ('hand' finds `cards`, spelled '--hand'). Raises
+        EurekaError for an unknown name.
+        """
         names = {n.lstrip("-").replace("-", "_"): p for p in self.params
                  for n in (p.name, *p.spellings)}
         found = names.get(name.replace("-", "_"))
@@ -219,9 +245,12 @@ class Verb:
         return found
 
     def read(self, request: dict) -> dict:
-        """The values of a request ({name: value or [values]}) for `run`, each checked
-        by its declaration, the defaults filled in; EurekaError for an unknown, a
-        missing or a bad parameter."""
+        """The values of a `request` for `run`, each checked, the defaults filled in.
+
+        `request` maps names to a value or [values]; each value is checked by its
+        declaration. Raises EurekaError for an unknown, a missing, a repeated or a bad
+        parameter.
+        """
         values = {}
         for name, value in request.items():
             param = self.param(name)

@@ -1,5 +1,7 @@
-"""Pitagoras (Reiner Knizia): the deck, the dice and the rules as a preset of the numbers
-engine. `GAME` is the standard game; `variant()` gives the others."""
+"""Pitagoras (Reiner Knizia) as a preset of the numbers engine: its deck, dice and rules.
+
+`GAME` is the standard game; `variant()` gives the others.
+"""
 
 from collections import Counter
 from dataclasses import dataclass
@@ -26,8 +28,11 @@ TENS_DICE = {
 
 @dataclass(frozen=True)
 class Dice:
-    """The blue one-digit die and a two-digit die (blue, red or black): the target is
-    the total of the faces rolled."""
+    """The blue one-digit die and a two-digit die (blue, red or black).
+
+    The target is the total of the faces rolled. `die` names the two-digit die; an
+    unknown one raises HandError.
+    """
 
     die: str = "blue"
 
@@ -37,11 +42,14 @@ class Dice:
                             f"{', '.join(TENS_DICE)}")
 
     def roll(self, rng) -> int:
-        """The target of one roll of both dice."""
+        """The target of one roll of both dice; `rng` is a random.Random."""
         return rng.choice(ONES_DIE) + rng.choice(TENS_DICE[self.die])
 
     def total(self, faces) -> int:
-        """The target rolled: one face of each die, in either order."""
+        """The target rolled: the total of `faces`, one face of each die, in either order.
+
+        Raises HandError unless they are two faces, one of each die.
+        """
         faces = tuple(faces)
         if len(faces) != 2:
             raise HandError(f"the dice are two: give two faces, not {len(faces)}")
@@ -54,17 +62,22 @@ class Dice:
 
 
 def rules(pow_allowed: bool = False) -> Rules:
-    """Pitagoras rules: + − × ÷ over whole numbers, and ^ in the harder variant."""
+    """Pitagoras rules: + − × ÷ over whole numbers, and ^ with `pow_allowed` (harder)."""
     return PITAGORAS.with_pow(pow_allowed)
 
 
 def deck(easy: bool = False) -> Counter:
+    """The deck: with `easy` the easier one (no card above 15), else the standard one."""
     return EASY_DECK if easy else DECK
 
 
 def variant(pow: bool = False, easy: bool = False, die: str = "blue") -> NumbersGame:
-    """Pitagoras with ^ (the harder variant), the easier deck (no card above 15), or
-    another two-digit die."""
+    """Pitagoras, the standard game or a variant of it.
+
+    With `pow`, ^ is allowed (the harder variant); with `easy`, the easier deck (no card
+    above 15); `die` is the two-digit die (blue, red or black). Raises HandError for an
+    unknown die.
+    """
     return NumbersGame(
         "pitagoras", "Pitagoras", rules(pow), deck(easy),
         "easier Pitagoras" if easy else "Pitagoras", dice=Dice(die),
@@ -91,5 +104,8 @@ VERBS = params.verbs(GAME, (
 
 
 def deal(game: NumbersGame, rng) -> tuple:
-    """(five cards face up from the game's deck, the dice rolled)."""
+    """A deal of `game`: (five cards face up from its deck, the dice rolled).
+
+    `rng` is a random.Random.
+    """
     return draw(game.deck, FACE_UP, rng), game.dice.roll(rng)

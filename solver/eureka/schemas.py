@@ -1,6 +1,7 @@
-"""The JSON Schemas of every document eureka writes, keyed by schema id
-('eureka.solve/1'). They ship as package data in eureka/data/schemas/; a result names its
-schema in `schema`."""
+"""The JSON Schemas of every document eureka writes, keyed by schema id ('eureka.solve/1').
+
+They ship as package data in eureka/data/schemas/; a result names its schema in `schema`.
+"""
 
 import json
 from functools import cache
@@ -20,7 +21,7 @@ def all_schemas() -> dict:
 
 
 def schema(schema_id: str) -> dict:
-    """One schema by its id (KeyError for an unknown id)."""
+    """One schema by its id, `schema_id` (KeyError for an unknown id)."""
     return all_schemas()[schema_id]
 
 
@@ -42,8 +43,11 @@ stderr."""
 
 
 def markdown(schemas: dict | None = None) -> str:
-    """The schemas (default: every one) as Markdown: per schema its title, description
-    and a table of its fields, then one of each named part (`$defs`)."""
+    """The `schemas` (default: every one) as Markdown, after MARKDOWN_HEADER.
+
+    `schemas` maps ids to schemas. Per schema its title, description and a table of its
+    fields, then one of each named part (`$defs`).
+    """
     schemas = all_schemas() if schemas is None else schemas
     parts = [MARKDOWN_HEADER]
     for schema_id, schema in schemas.items():
@@ -64,8 +68,11 @@ def markdown(schemas: dict | None = None) -> str:
 
 
 def variants(schema: dict) -> list:
-    """The object shapes a document of `schema` takes: the schema itself, or each
-    alternative of a root `oneOf`/`anyOf` (a document of several kinds of line)."""
+    """The object shapes a document of `schema` takes.
+
+    The schema itself, or each alternative of a root `oneOf`/`anyOf` (a document of
+    several kinds of line).
+    """
     if "properties" in schema:
         return [schema]
     return [option for key in ("oneOf", "anyOf") for option in schema.get(key, ())]
@@ -80,9 +87,11 @@ def _cell(text: str) -> str:
 
 
 def _fields(schema: dict):
-    """The object whose properties a property's rows continue with, and the path suffix
-    ('.' for an object, '[].' for an array of objects, '.*.' for the values of a map), or
-    None."""
+    """Where a property's rows continue: (object, path suffix), or None.
+
+    The object is the one whose properties the rows continue with; the suffix is '.' for
+    an object, '[].' for an array of objects, '.*.' for the values of a map.
+    """
     if "properties" in schema:
         return schema, "."
     items = schema.get("items")

@@ -1,5 +1,7 @@
-"""The intervals every simulation reports: the 95% interval of a mean and Wilson's of a
-rate, with the one 95% quantile they use."""
+"""The intervals every simulation reports: the 95% interval of a mean and Wilson's of a rate.
+
+Both use the one 95% quantile, Z95.
+"""
 
 import math
 import statistics
@@ -10,8 +12,9 @@ rounded)."""
 
 
 def half_width(xs) -> float:
-    """Half the width of the normal 95% interval of the mean of xs: Z95 · sd / √n (sd
-    the sample standard deviation); 0 for fewer than 2 values.
+    """Half the width of the normal 95% interval of the mean of `xs`.
+
+    Z95 · sd / √n, sd the sample standard deviation; 0 for fewer than 2 values.
 
     >>> round(half_width([1, 2, 3, 4]), 4)
     1.2652
@@ -21,7 +24,7 @@ def half_width(xs) -> float:
 
 
 def mean_interval(xs) -> tuple | None:
-    """The normal 95% interval of the mean of xs; None for fewer than 2 values."""
+    """The normal 95% interval of the mean of `xs`; None for fewer than 2 values."""
     if len(xs) < 2:
         return None
     mean, half = statistics.fmean(xs), half_width(xs)
@@ -29,8 +32,10 @@ def mean_interval(xs) -> tuple | None:
 
 
 def wilson(p: float, n: float) -> tuple:
-    """The Wilson score 95% interval of a rate p observed over n trials (n may be an
-    effective number, not whole), inside [0, 1] and exact at 0 and 1.
+    """The Wilson score 95% interval of a rate `p` observed over `n` trials.
+
+    `n` may be an effective number, not whole. The interval lies inside [0, 1] and is
+    exact at 0 and 1.
 
     >>> [round(x, 4) for x in wilson(0.5, 100)]
     [0.4038, 0.5962]

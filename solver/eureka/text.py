@@ -1,5 +1,7 @@
-"""Reading what users write: text files and whole numbers, with one clear line for
-every way they can be wrong."""
+"""Reading what users write: text files and whole numbers.
+
+Every way they can be wrong gets one clear line.
+"""
 
 import os
 import stat
@@ -11,8 +13,11 @@ MOST_BYTES = 16 * 2**20
 
 
 def open_file(path, error=EurekaError):
-    """The file `path` opened to read in binary: a regular file or a pipe; `error` for
-    a name that cannot be opened and for anything else (a directory, a device)."""
+    """The file `path` opened to read in binary: a regular file or a pipe.
+
+    Raises `error` (an exception class) for a name that cannot be opened and for
+    anything else (a directory, a device). The caller closes the file.
+    """
     if not str(path):
         raise error("cannot read '': the file name is empty")
     try:
@@ -27,8 +32,11 @@ def open_file(path, error=EurekaError):
 
 
 def read_text(path, error=EurekaError) -> str:
-    """The text of a UTF-8 file of at most MOST_BYTES (a byte-order mark is dropped);
-    `error` for a file that cannot be read."""
+    """The text of the UTF-8 file `path`, of at most MOST_BYTES; a byte-order mark is dropped.
+
+    Raises `error` for a file that cannot be read: as open_file() and read_stream() do,
+    and for a file larger than MOST_BYTES, refused without reading it.
+    """
     with open_file(path, error) as f:
         if os.fstat(f.fileno()).st_size > MOST_BYTES:     # refused without reading it
             raise _too_large(path, error)
@@ -36,9 +44,12 @@ def read_text(path, error=EurekaError) -> str:
 
 
 def read_stream(stream, name, error=EurekaError) -> str:
-    """The UTF-8 text of a binary stream (a file, standard input), read to its end but
-    never more than MOST_BYTES: `error` beyond, naming the stream `name`. A byte-order
-    mark is dropped, and line ends are '\\n' (as open() gives them)."""
+    r"""The UTF-8 text of the binary `stream` (a file, standard input), read to its end.
+
+    Never more than MOST_BYTES is read: beyond, `error` is raised naming the stream
+    `name`, as it is for a read that fails and for text that is not UTF-8. A byte-order
+    mark is dropped, and line ends are '\n' (as open() gives them).
+    """
     try:
         data = stream.read(MOST_BYTES + 1)
     except OSError as e:
@@ -57,8 +68,11 @@ def _too_large(name, error) -> Exception:
 
 
 def whole_number(text: str) -> int | None:
-    """The whole number written in ASCII digits, else None ('12' -> 12; '²', '١٢', '-3',
-    '1.5' -> None, and so is a number of more digits than Python converts, 4,300)."""
+    """The whole number `text` writes in ASCII digits, else None.
+
+    '12' -> 12; '²', '١٢', '-3', '1.5' -> None, and so is a number of more digits than
+    Python converts (4,300).
+    """
     if not (text.isascii() and text.isdecimal()):
         return None
     try:
@@ -68,5 +82,9 @@ def whole_number(text: str) -> int | None:
 
 
 def plural(n: int, noun: str, plural_form: str | None = None) -> str:
-    """'1 card', '2 cards', '1,000 turns': a count and its noun, agreeing."""
+    """A count and its noun, agreeing: '1 card', '2 cards', '1,000 turns'.
+
+    `n` is the count, `noun` the noun for one and `plural_form` the noun for more, when
+    it is not `noun` + 's'.
+    """
     return f"{n:,} {noun if n == 1 else plural_form or noun + 's'}"

@@ -134,9 +134,3 @@ def test_hints_tell_more_at_each_level():
     assert three.answer == PITAGORAS.solve([2, 7, 6, 12, 15], 32).simplest
     assert three.steps[0] == two.steps[0] and three.steps[-1].result == 32
     assert not GAME24.hint([1, 1, 1, 1], level=3).solvable
-
-
-def test_the_modules_examples_run():
-    import doctest
-    for module in (simplicity, difficulty):
-        assert doctest.testmod(module).failed == 0

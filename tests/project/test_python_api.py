@@ -49,11 +49,6 @@ def test_every_game_has_a_contract_object_with_its_verbs(name):
     assert not missing, f"{name}: no {missing}"
 
 
-def test_the_package_docstring_runs():
-    failures, tried = doctest.testmod(eureka, optionflags=FLAGS)
-    assert tried and not failures
-
-
 def _doctest(path):
     """The `>>>` examples of a Markdown file, its code fences blanked (so that a fence
     does not read as expected output), as one doctest sharing its names."""

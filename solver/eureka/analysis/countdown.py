@@ -1,5 +1,7 @@
-"""The complete Countdown table: every selection of six numbers against every target
-100–999, and what it says about the game."""
+"""The complete Countdown table: every selection of six numbers against every target 100–999.
+
+Its summary says what the table tells about the game.
+"""
 
 import dataclasses
 import functools
@@ -33,28 +35,39 @@ def _selections() -> tuple:
 
 
 def ways(hands: np.ndarray) -> np.ndarray:
-    """How many sets of six numbered tiles give each selection (of C(24, 6))."""
+    """How many sets of six numbered tiles give each selection of `hands` (of C(24, 6))."""
     return hand_ways(countdown.NUMBERS, hands)
 
 
 def reach(hands: np.ndarray) -> np.ndarray:
-    """reach[i, t - 100]: whether selection i makes target t (any of its numbers, each
-    at most once, + − × ÷ with positive whole steps)."""
+    """Which targets each selection of `hands` makes: reach[i, t - 100] for target t.
+
+    `hands` holds one selection per row, ascending. A selection makes a target with any
+    of its numbers, each at most once, + − × ÷ with positive whole steps.
+    """
     return reach_of(np.ascontiguousarray(hands), *_shared())
 
 
 @functools.lru_cache(maxsize=1)
 def _shared() -> tuple:
-    """The work every shard of selections shares (made once per process): the deck's
-    values, their copies, the targets, and the values of the selections' parts."""
+    """The work every shard of selections shares, made once per process.
+
+    The deck's values, their copies, the targets, and the values of the selections'
+    parts.
+    """
     values = np.array(sorted(countdown.NUMBERS), dtype=np.int64)
     copies = np.array([countdown.NUMBERS[v] for v in values], dtype=np.int64)
     return (values, copies, LOW, HIGH, *prepare(values, copies, LOW, HIGH))
 
 
 def table(folder, progress=None, client=None) -> np.ndarray:
-    """The whole table, one shard of selections at a time, resumable from `folder`
-    (on a Dask cluster when a client is given)."""
+    """The whole table, one shard of selections at a time, resumable from `folder`.
+
+    `progress`, when given, is called with n as n more shards are done or reused; with
+    a Dask `client` the shards run on its cluster. Returns reach() of every selection.
+    Raises EurekaError when `folder` holds another sweep's shards, or a shard cannot be
+    saved.
+    """
     hands = selections()
     work = [hands[i:i + SHARD] for i in range(0, len(hands), SHARD)]
     parts = shards.run(work, reach, folder, {"sweep": "countdown", "version": VERSION,
@@ -63,13 +76,16 @@ def table(folder, progress=None, client=None) -> np.ndarray:
 
 
 def shard_count() -> int:
+    """How many shards the table has, of SHARD selections each."""
     return math.ceil(len(selections()) / SHARD)
 
 
 @dataclass(frozen=True)
 class Summary(tables.Summary):
-    """What the table says: totals, by number of large numbers, the hardest targets;
-    `folder` is where the tables were written."""
+    """What the table says: totals, by number of large numbers, the hardest targets.
+
+    `folder` is where the tables were written.
+    """
 
     schema: ClassVar[str] = "eureka.analyze.countdown/1"
     selections: int
@@ -84,8 +100,13 @@ class Summary(tables.Summary):
 
 def analyze(folder, fresh: bool = False, progress=None, client=None,
             plot: bool = False) -> Summary:
-    """The whole table into folder/countdown/ (selections.csv, targets.csv,
-    summary.json, and with `plot` targets.png), resumable (see table), and its summary."""
+    """The whole table written into `folder`/countdown/, and its summary.
+
+    Writes selections.csv, targets.csv, summary.json, and with `plot` targets.png (the
+    plot extra is checked before any work: EurekaError when it is missing). Resumable
+    (see table): `fresh` discards the shards of an earlier run; `progress` and `client`
+    are as for table.
+    """
     if plot:
         plots.pyplot()                  # the plot extra is checked before any work
     out = tables.prepare(Path(folder) / "countdown", fresh)
@@ -107,6 +128,11 @@ def analyze(folder, fresh: bool = False, progress=None, client=None,
 
 
 def summarise(hands: np.ndarray, reached: np.ndarray, hardest: int = 10) -> Summary:
+    """The summary of the table `reached` of the selections `hands`, without its folder.
+
+    `hardest`: how many of the targets made by the fewest selections it lists. The
+    weighted share counts each selection by its tile sets.
+    """
     weights = ways(hands).astype(np.float64)
     large = np.isin(hands, LARGE).sum(axis=1)
     per_selection = reached.sum(axis=1)

@@ -1,5 +1,7 @@
-"""The 24 game: every hand of four cards 1–13, with fractions allowed (the standard
-game) and with whole numbers only."""
+"""The 24 game: every hand of four cards 1–13, with fractions allowed and with whole numbers.
+
+Fractions allowed is the standard game; the other table allows whole numbers only.
+"""
 
 import dataclasses
 from collections import Counter
@@ -23,8 +25,11 @@ def hands() -> np.ndarray:
 
 
 def solvable(cards: np.ndarray) -> tuple:
-    """(with fractions, with whole numbers): whether all four cards make 24, every step
-    ≥ 0, exact fractions in the first case and whole numbers in the second."""
+    """Whether all four cards of each hand of `cards` make 24, with fractions and without.
+
+    Returns two boolean arrays, (with fractions, with whole numbers): every step ≥ 0,
+    exact fractions in the first and whole numbers in the second.
+    """
     with parallel.applied(kernel="game24", units=len(cards)):
         whole = sweep(cards, TARGET, TARGET, False, PITAGORAS.cap)[:, 0] == HAND_SIZE
         return sweep_fractions(cards, TARGET), whole
@@ -32,8 +37,10 @@ def solvable(cards: np.ndarray) -> tuple:
 
 @dataclass(frozen=True)
 class Summary(tables.Summary):
-    """How many hands make 24, with fractions and with whole numbers only; `folder` is
-    where the table was written."""
+    """How many hands make 24, with fractions and with whole numbers only.
+
+    `folder` is where the table was written.
+    """
 
     schema: ClassVar[str] = "eureka.analyze.game24/1"
     hands: int
@@ -45,13 +52,21 @@ class Summary(tables.Summary):
 
 
 def rated(cards: np.ndarray, fractions: np.ndarray) -> list:
-    """Each hand's difficulty (eureka.numbers.difficulty), None when it is not solvable."""
+    """Each hand's difficulty (eureka.numbers.difficulty), None when it is not solvable.
+
+    `cards` are the hands and `fractions` whether each makes 24 (fractions allowed).
+    """
     return [difficulty.rate(hand, TARGET, HAND_SIZE, GAME24) if solvable else None
             for hand, solvable in zip(cards.tolist(), fractions)]
 
 
 def summarise(cards: np.ndarray, fractions: np.ndarray, whole: np.ndarray,
               ratings: list) -> Summary:
+    """The summary of the table, without its folder.
+
+    `cards` are the hands, `fractions` and `whole` whether each makes 24 with fractions
+    and with whole numbers only, and `ratings` their difficulties (None: not solvable).
+    """
     levels = Counter(d.level for d in ratings if d is not None)
     return Summary(len(cards), int(fractions.sum()), int(whole.sum()),
                    [h.tolist() for h in cards[fractions & ~whole]],
@@ -59,8 +74,12 @@ def summarise(cards: np.ndarray, fractions: np.ndarray, whole: np.ndarray,
 
 
 def analyze(folder, plot: bool = False) -> Summary:
-    """Every hand into folder/game24/ (hands.csv with each solvable hand's difficulty,
-    summary.json, and with `plot` pairs.png), and the summary."""
+    """Every hand written into `folder`/game24/, and the summary.
+
+    Writes hands.csv with each solvable hand's difficulty, summary.json, and with `plot`
+    pairs.png (the plot extra is checked before any work: EurekaError when it is
+    missing).
+    """
     if plot:
         plots.pyplot()
     out = tables.prepare(Path(folder) / "game24")

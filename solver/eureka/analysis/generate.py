@@ -1,6 +1,7 @@
-"""Puzzles on demand: deals of a game's own deck and target, kept when they have the
-properties asked for, each solved by the engine and its answer re-checked by the
-independent checker before it is given.
+"""Puzzles on demand: deals of a game, kept when they have the properties asked for.
+
+The deals are of the game's own deck and target; each is solved by the engine and its
+answer re-checked by the independent checker before it is given.
 
 Deal k of a run is drawn with its own generator, seeded by the run's seed and k, so a
 seeded run gives the same puzzles whether the deals are judged in one process or many.
@@ -36,9 +37,12 @@ class NotFound(EurekaError):
 
 @dataclass(frozen=True)
 class Wanted:
-    """The properties asked for: a difficulty level, exactly one distinct answer, an
-    answer with at least `min_cards` cards, no answer at all; `rated`: rate every
-    puzzle kept (a Countdown rating takes about 14 ms)."""
+    """The properties asked of a puzzle.
+
+    A `difficulty` level, exactly one distinct answer (`unique`), an answer with at
+    least `min_cards` cards, no answer at all (`unsolvable`); `rated`: rate every puzzle
+    kept (the rating is the costly part of a puzzle, docs/BENCHMARKS.md).
+    """
 
     difficulty: str | None = None
     unique: bool = False
@@ -47,8 +51,10 @@ class Wanted:
     rated: bool = True
 
     def check(self, name: str, hand_size: int) -> None:
-        """EurekaError for properties that cannot go together, or that no deal of the
-        game can have."""
+        """Raises EurekaError for properties that cannot go together, or that no deal has.
+
+        `name` is the game and `hand_size` the cards of its deal.
+        """
         if self.unsolvable and (self.unique or self.min_cards or self.difficulty):
             raise EurekaError("--unsolvable puzzles have no answer: not with --unique, "
                               "--min-cards or --difficulty")
@@ -60,27 +66,31 @@ class Wanted:
                               "no --difficulty")
 
     def answered(self, puzzle) -> bool:
-        """Whether the puzzle's answers have the properties (all but the difficulty)."""
+        """Whether the answers of `puzzle` have the properties (all but the difficulty)."""
         if self.unsolvable or puzzle.answers == 0:
             return self.unsolvable and puzzle.answers == 0
         return ((not self.unique or puzzle.answers == 1) and
                 (self.min_cards is None or puzzle.most_cards >= self.min_cards))
 
     def rates(self) -> bool:
+        """Whether each puzzle kept is rated: asked for, or needed for its difficulty."""
         return self.rated or self.difficulty is not None
 
     def leveled(self, difficulty) -> bool:
+        """Whether the rating `difficulty` (None: not rated) has the level asked for."""
         return self.difficulty is None or (difficulty is not None and
                                            difficulty.level == self.difficulty)
 
 
 @dataclass(frozen=True)
 class Puzzle(Result):
-    """A generated puzzle: the cards in the order dealt, the target, how many distinct
-    answers it has (as the game counts them: with the most cards, with every card in the
-    24 game, with any cards in Countdown), the cards of the best, one answer (the
-    simplest, re-checked), its rating (None: not rated, or no answer) and which deal of
-    the run it is (from 0)."""
+    """A generated puzzle, one line of `eureka generate`.
+
+    The cards in the order dealt, the target, how many distinct answers it has (as the
+    game counts them: with the most cards, with every card in the 24 game, with any
+    cards in Countdown), the cards of the best, one answer (the simplest, re-checked),
+    its rating (None: not rated, or no answer) and which deal of the run it is (from 0).
+    """
 
     schema: ClassVar[str] = "eureka.generate.line/1"
     game: str
@@ -93,6 +103,7 @@ class Puzzle(Result):
     deal: int = 0
 
     def json_fields(self) -> dict:
+        """The line's fields: the answer in ASCII, the rating as JSON."""
         return {"game": self.game, "cards": list(self.cards), "target": self.target,
                 "answers": self.answers, "most_cards": self.most_cards,
                 "answer": self.answer.ascii if self.answer is not None else None,
@@ -101,9 +112,15 @@ class Puzzle(Result):
 
 def generate(name: str, number: int, seed: int, wanted: Wanted = Wanted(),
              options: dict | None = None, workers: int = 1):
-    """`number` puzzles of the game `name` with the properties `wanted`, in deal order;
-    options: the game's own (pitagoras: pow, easy, die; countdown: large). NotFound
-    as soon as the deals tried exceed RAREST per puzzle found, plus one."""
+    """Puzzles of the game `name` with the properties `wanted`, in deal order, as made.
+
+    `number` puzzles are given; `seed` seeds the run; `options` are the game's own
+    (pitagoras: pow, easy, die; countdown: large); `workers` processes judge the deals
+    (1: this process alone).
+
+    Raises EurekaError for an unknown game or properties that cannot go together, and
+    NotFound as soon as the deals tried exceed RAREST per puzzle found, plus one.
+    """
     maker = Maker(name, options or {}, wanted)
     wanted.check(name, maker.hand_size)
     size = RATED_BLOCK if wanted.rates() else BLOCK
@@ -124,10 +141,12 @@ def generate(name: str, number: int, seed: int, wanted: Wanted = Wanted(),
 
 
 def _in_order(blocks, workers: int):
-    """Each block's judged deals, in block order: the first in this process (a run that
-    it ends starts no process), the others in this process too, or in `workers`
-    processes with a few blocks queued each (those left when the caller stops are
-    cancelled)."""
+    """Each block's judged deals, in block order.
+
+    The first is judged in this process (a run that it ends starts no process), the
+    others in this process too, or in `workers` processes with a few blocks queued each
+    (those left when the caller stops are cancelled).
+    """
     yield _judge_block(*next(blocks))
     if workers <= 1:
         yield from (_judge_block(*b) for b in blocks)
@@ -154,10 +173,12 @@ class _Judged(list):
 
 
 def _judge_block(first: int, size: int, maker, seed: int) -> _Judged:
-    """The block's deals judged with the cyclic collector paused (a deal's forms are
-    acyclic, freed as they go), then the few cycles the block made (the closures that
-    read and render shared parts) collected: they would pile up in a process that runs
-    with the collector off, as the command line's does."""
+    """The block's deals judged with the cyclic collector paused.
+
+    A deal's forms are acyclic, freed as they go. The few cycles the block made (the
+    closures that read and render shared parts) are collected after it: they would pile
+    up in a process that runs with the collector off, as the command line's does.
+    """
     with collector_paused():
         judged = _Judged(first, [maker.kept(k, random.Random(f"{seed}/{k}"))
                                  for k in range(first, first + size)])
@@ -166,8 +187,11 @@ def _judge_block(first: int, size: int, maker, seed: int) -> _Judged:
 
 
 class Maker:
-    """One game's side of generation: its deal, its solve, its answers counted, the
-    answer re-checked, the rating."""
+    """One game's side of generation: its deal, its solve, its answers counted, its rating.
+
+    The answer is re-checked too. `name`, `options` and `wanted` are as for generate();
+    an unknown game raises EurekaError.
+    """
 
     def __init__(self, name: str, options: dict, wanted: Wanted):
         if name not in GAMES:
@@ -187,6 +211,7 @@ class Maker:
             self.game, self.hand_size = GAME, hands.HAND_SIZE
 
     def deal(self, rng) -> tuple:
+        """A deal of the game, (cards, target), drawn with `rng` (a random.Random)."""
         if self.name == "pitagoras":
             from eureka.pitagoras import deal
             return deal(self.game, rng)
@@ -200,8 +225,10 @@ class Maker:
         return deal(rng)
 
     def kept(self, k: int, rng) -> Puzzle | None:
-        """Deal k as a Puzzle when it has the properties wanted, else None: solved,
-        filtered, and only then rated."""
+        """Deal `k` of the run as a Puzzle when it has the properties wanted, else None.
+
+        The deal is drawn with `rng`, solved, filtered, and only then rated.
+        """
         cards, target = self.deal(rng)
         puzzle = self.puzzle(cards, target, k)
         if not self.wanted.answered(puzzle):
@@ -212,7 +239,11 @@ class Maker:
         return replace(puzzle, difficulty=rating) if self.wanted.leveled(rating) else None
 
     def puzzle(self, cards, target: int, k: int) -> Puzzle:
-        """The deal solved, its simplest answer re-checked by the independent checker."""
+        """The deal of `cards` and `target` solved, its simplest answer re-checked.
+
+        The independent checker re-checks it; `k` is which deal of the run it is.
+        Raises AssertionError when the checker refuses the engine's answer.
+        """
         if self.name == "arithmetikus":
             solved = self.game.solve(target, cards)
             answer = solved.simplest

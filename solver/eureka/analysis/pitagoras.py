@@ -1,5 +1,7 @@
-"""The exact Pitagoras odds: every deal of the deck, weighted by its probability, against
-every dice total, weighted by its probability."""
+"""The exact Pitagoras odds: every deal of the deck against every dice total.
+
+Each deal and each total is weighted by its probability.
+"""
 
 import dataclasses
 import functools
@@ -22,8 +24,11 @@ VERSION = 1                       # of the shard contents
 
 @dataclass(frozen=True)
 class Variant:
-    """One way to play: the two-digit die, the deck, how many cards lie face up, and
-    whether ^ is allowed."""
+    """One way to play: the two-digit die, the deck, the cards face up, whether ^ is allowed.
+
+    `die` is blue, red or black; `easy` chooses the easier deck; `cards` is 5, or 6 to 8
+    after extra deals (EurekaError otherwise); `power` allows ^.
+    """
 
     die: str = "blue"
     easy: bool = False
@@ -36,13 +41,17 @@ class Variant:
                               f"not {self.cards}")
 
     def name(self) -> str:
+        """The variant's name in folders and summaries, e.g. 'blue-easy-deck-6-cards-pow'."""
         deck = "easy-deck" if self.easy else "deck"
         return f"{self.die}-{deck}-{self.cards}-cards" + ("-pow" if self.power else "")
 
 
 @functools.lru_cache(maxsize=4)
 def deals(variant: Variant) -> tuple:
-    """Every distinct deal (a multiset of face-up cards), ascending, and its probability."""
+    """Every distinct deal of `variant` and its probability: (deals, probabilities).
+
+    A deal is a multiset of face-up cards, a row of an ascending int64 array.
+    """
     cards = pitagoras.deck(variant.easy)
     found = deck.hands(cards, variant.cards)
     total = math.comb(sum(cards.values()), variant.cards)
@@ -51,7 +60,10 @@ def deals(variant: Variant) -> tuple:
 
 
 def totals(die: str) -> dict:
-    """{dice total: probability}: the blue one-digit die and the two-digit die."""
+    """{dice total: probability} for the blue one-digit die and the two-digit `die`.
+
+    Raises EurekaError for an unknown die.
+    """
     if die not in pitagoras.TENS_DICE:
         raise EurekaError(f"no Pitagoras die is called {die!r}: choose from "
                           f"{', '.join(pitagoras.TENS_DICE)}")
@@ -62,8 +74,13 @@ def totals(die: str) -> dict:
 
 
 def table(variant: Variant, folder, progress=None, client=None) -> np.ndarray:
-    """most[i, t - lowest total]: the most cards of deal i that make total t (0: none);
-    resumable from `folder`, on a Dask cluster when a client is given."""
+    """The table of `variant`: most[i, t - lowest total], the most cards of deal i making t.
+
+    0 when no cards make total t. Resumable from `folder`; `progress`, when given, is
+    called with n as n more shards are done or reused; with a Dask `client` the shards
+    run on its cluster. Raises EurekaError when `folder` holds another sweep's shards,
+    or a shard cannot be saved.
+    """
     hands, _ = deals(variant)
     dice = totals(variant.die)
     lo, hi = min(dice), max(dice)
@@ -84,19 +101,24 @@ def _most(hands: np.ndarray, lo: int, hi: int, power: bool) -> np.ndarray:
 
 
 def shard_count(variant: Variant) -> int:
+    """How many shards the table of `variant` has."""
     return math.ceil(len(deals(variant)[0]) / shard_size(variant))
 
 
 def shard_size(variant: Variant) -> int:
-    """Deals per shard: 4,096 of 5 cards, a quarter as many for each card more (a deal
-    of one more card takes several times as long)."""
+    """Deals per shard of `variant`: 4,096 of 5 cards, a quarter as many for each card more.
+
+    A deal of one more card takes several times as long.
+    """
     return 4096 >> 2 * (variant.cards - 5)
 
 
 @dataclass(frozen=True)
 class Odds(tables.Summary):
-    """The odds of one variant: per dice total and overall; `folder` is where the tables
-    were written."""
+    """The odds of one variant: per dice total and overall.
+
+    `folder` is where the tables were written.
+    """
 
     schema: ClassVar[str] = "eureka.analyze.pitagoras/1"
     variant: str
@@ -109,7 +131,10 @@ class Odds(tables.Summary):
 
 
 def odds(variant: Variant, most: np.ndarray) -> Odds:
-    """The odds from the table: deals weighted by their probability, totals by theirs."""
+    """The odds of `variant` from its table `most`, without the folder.
+
+    Deals are weighted by their probability, totals by theirs.
+    """
     _, weights = deals(variant)
     dice = totals(variant.die)
     lo = min(dice)
@@ -127,8 +152,13 @@ def odds(variant: Variant, most: np.ndarray) -> Odds:
 
 def analyze(variant: Variant, folder, fresh: bool = False, progress=None, client=None,
             plot: bool = False) -> Odds:
-    """The variant's table into folder/pitagoras-VARIANT/ (deals.csv, totals.csv,
-    summary.json, and with `plot` totals.png), resumable (see table), and its odds."""
+    """The table of `variant` written into `folder`/pitagoras-VARIANT/, and its odds.
+
+    Writes deals.csv, totals.csv, summary.json, and with `plot` totals.png (the plot
+    extra is checked before any work: EurekaError when it is missing). Resumable (see
+    table): `fresh` discards the shards of an earlier run; `progress` and `client` are
+    as for table.
+    """
     if plot:
         plots.pyplot()
     out = tables.prepare(Path(folder) / f"pitagoras-{variant.name()}", fresh)

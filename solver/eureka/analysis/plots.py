@@ -9,7 +9,7 @@ from eureka.errors import EurekaError
 
 
 def pyplot():
-    """matplotlib's pyplot, drawing to files; EurekaError when the extra is missing."""
+    """The pyplot module of matplotlib, drawing to files; EurekaError without the extra."""
     try:
         import matplotlib
     except ImportError:
@@ -25,7 +25,11 @@ def _save(figure, path: Path) -> None:
 
 
 def countdown_heatmap(made: np.ndarray, selections: int, path: Path) -> None:
-    """Share of selections that make each target 100–999: one row per hundred."""
+    """Draws the share of selections that make each target 100–999, one row per hundred.
+
+    `made` counts the selections making each target, of `selections` in all; the
+    picture is saved as a PNG file at `path`.
+    """
     plt = pyplot()
     share = (made / selections).reshape(9, 100)
     figure, axes = plt.subplots(figsize=(11, 3.6))
@@ -41,7 +45,10 @@ def countdown_heatmap(made: np.ndarray, selections: int, path: Path) -> None:
 
 
 def pitagoras_bars(odds, path: Path) -> None:
-    """Per dice total, the chance that the best equation uses k cards, stacked."""
+    """Draws, per dice total, the chance that the best equation uses k cards, stacked.
+
+    `odds` are a variant's Odds; the picture is saved as a PNG file at `path`.
+    """
     plt = pyplot()
     totals = [row["total"] for row in odds.per_total]
     dist = np.array([row["most_cards"] for row in odds.per_total])
@@ -64,8 +71,12 @@ def pitagoras_bars(odds, path: Path) -> None:
 
 def game24_pairs(cards: np.ndarray, fractions: np.ndarray, whole: np.ndarray,
                  path: Path) -> None:
-    """For each pair of card values: the share of the hands holding both that make 24
-    (fractions allowed), and how many of those hands need fractions."""
+    """Draws, for each pair of card values, the share of the hands holding both that make 24.
+
+    Fractions are allowed; beside it, how many of those hands need fractions. `cards`
+    are the hands, `fractions` and `whole` whether each makes 24 with fractions and
+    with whole numbers only; the picture is saved as a PNG file at `path`.
+    """
     plt = pyplot()
     top = int(cards.max())
     held, solved = _pair_counts(cards, fractions, top)
@@ -91,8 +102,11 @@ def game24_pairs(cards: np.ndarray, fractions: np.ndarray, whole: np.ndarray,
 
 
 def _pair_counts(cards: np.ndarray, chosen: np.ndarray, top: int) -> tuple:
-    """(held, chosen)[x - 1, y - 1]: the hands holding cards x and y (two of x when
-    x == y), and how many of those are chosen."""
+    """The counts (held, chosen)[x - 1, y - 1] of the hands holding cards x and y.
+
+    The first counts the hands holding x and y (two of x when x == y), the second how
+    many of those hands are chosen.
+    """
     held, picked = np.zeros((top, top)), np.zeros((top, top))
     for hand, ok in zip(cards, chosen):
         values = hand.tolist()

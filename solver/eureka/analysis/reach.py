@@ -1,6 +1,7 @@
-"""Numba kernels: which targets lo..hi each hand of six cards of a deck makes (any of its
-cards, each at most once, + − × ÷ with every step a positive whole number), the work
-shared between hands.
+"""Numba kernels: which targets lo..hi each hand of six cards of a deck makes, sharing work.
+
+A hand makes a target with any of its cards, each at most once, + − × ÷ with every step
+a positive whole number; the work is shared between hands.
 
 The hands of a deck are made of far fewer distinct smaller multisets of cards than they
 hold, so the values of each multiset of up to four cards are made once (from two
@@ -50,8 +51,10 @@ def _counts(code, radix, copies, out):
 
 @njit(cache=True)
 def _parts(code, radix, copies, counts, parts, sizes):
-    """Every sub-multiset of `code` but the empty one and itself (codes into parts,
-    sizes into sizes); returns how many."""
+    """Every sub-multiset of `code` but the empty one and itself; returns how many.
+
+    Their codes go into parts, their sizes into sizes.
+    """
     _counts(code, radix, copies, counts)
     digit = np.zeros(copies.size, dtype=np.int64)
     n = 0
@@ -92,8 +95,11 @@ def _combined(a, b, out, k):
 
 @njit(cache=True)
 def _store(codes, index, start, end, store, used, radix, copies):
-    """The values of every multiset in `codes` (all of one size, its parts stored
-    already), each sorted and de-duplicated, appended to store; (store, used)."""
+    """The values of every multiset in `codes`, each sorted and de-duplicated, appended.
+
+    The multisets are all of one size, their parts stored already; the values go into
+    store, grown when it has no room. Returns (store, used).
+    """
     counts = np.empty(copies.size, dtype=np.int64)
     parts = np.empty(64, dtype=np.int64)
     sizes = np.empty(64, dtype=np.int64)
@@ -130,9 +136,11 @@ def _store(codes, index, start, end, store, used, radix, copies):
 
 @njit(cache=True, parallel=True)
 def _fives(codes, index, start, end, store, radix, copies, values, lo, hi):
-    """bits[i, k]: the targets the five-card multiset codes[i] or a part of it makes,
-    alone or with one card of kind k joining it (zero when no such card is left), as
-    bitmaps."""
+    """The bitmaps of the targets each five-card multiset makes, alone or with a card.
+
+    bits[i, k]: the targets the five-card multiset codes[i] or a part of it makes, alone
+    or with one card of kind k joining it (zero when no such card is left).
+    """
     kinds = copies.size
     words = (hi - lo) // WORD + 1
     limit = hi * values[-1] + 1                 # larger values give no target
@@ -200,7 +208,7 @@ def _word(seen, first, step, mark):
 
 @njit(cache=True)
 def _shifted(low, offset, out):
-    """out: the bits of `low` from bit `offset` on."""
+    """Into out, the bits of `low` from bit `offset` on."""
     r = np.uint64(offset % WORD)
     for w in range(out.size):
         q = offset // WORD + w
@@ -211,8 +219,10 @@ def _shifted(low, offset, out):
 
 @njit(cache=True)
 def _with_card(seen, mark, low, own, c, lo, hi, bits):
-    """Set in bits the targets made by the marked values alone (own) or with the card c
-    (low: the marks from 0 on, packed), c <= lo."""
+    """Sets in bits the targets made by the marked values alone (own) or with the card c.
+
+    low: the marks from 0 on, packed; c <= lo.
+    """
     more = np.empty(bits.size, dtype=np.uint64)
     _shifted(low, lo - c, bits)                                 # x + c
     _shifted(low, lo + c, more)                                 # x − c
@@ -229,8 +239,12 @@ def _with_card(seen, mark, low, own, c, lo, hi, bits):
 
 @njit(cache=True)
 def prepare(values, copies, lo, hi):
-    """The shared work for the hands of six cards of a deck (`values` ascending, each
-    with its `copies`): (index, start, end, store, bits) for reach_of."""
+    """The work shared by the hands of six cards of a deck, for reach_of().
+
+    `values` are the deck's card values, ascending, each with its `copies`; `lo`..`hi`
+    are the targets. Returns (index, start, end, store, bits, slot, quads). Raises
+    ValueError for cards above `lo`, or too large for the kernel's 64-bit steps.
+    """
     if values[-1] > lo:
         raise ValueError("cards above the lowest target: this kernel meets a part of "
                          "five cards with the sixth by x + c, x - c, x * c and x / c only")
@@ -271,8 +285,11 @@ def prepare(values, copies, lo, hi):
 
 @njit(cache=True, parallel=True)
 def _quads(codes, index, start, end, store, radix, copies, slot, slots, lo, hi):
-    """bits[i, slot[x]]: the targets the four-card multiset codes[i] makes with a value
-    x of two cards that can join it, met through windows of its sorted values."""
+    """The bitmaps of the targets each four-card multiset makes with a value of two cards.
+
+    bits[i, slot[x]]: the targets the four-card multiset codes[i] makes with a value x
+    of two cards that can join it, met through windows of its sorted values.
+    """
     kinds = copies.size
     bits = np.zeros((codes.size, slots, (hi - lo) // WORD + 1), dtype=np.uint64)
     chunks = min(CHUNKS, codes.size)
@@ -301,8 +318,13 @@ def _quads(codes, index, start, end, store, radix, copies, slot, slots, lo, hi):
 
 @njit(cache=True, parallel=True)
 def reach_of(hands, values, copies, lo, hi, index, start, end, store, bits, slot, quads):
-    """reach[h, t - lo]: whether hand h (six cards of the deck, each row ascending)
-    makes target t, from prepare()'s shared work."""
+    """Whether each hand makes each target: reach[h, t - lo] for hand h and target t.
+
+    `hands` holds six cards of the deck per row, each row ascending; `values`,
+    `copies`, `lo` and `hi` are as given to prepare(), and `index`, `start`, `end`,
+    `store`, `bits`, `slot` and `quads` are its shared work, in the order it returns
+    them.
+    """
     kinds = copies.size
     radix = _radix(copies)
     first_quad = start.size - quads.shape[0]      # the four-card multisets come last
@@ -353,8 +375,10 @@ def _meet_pairs(xs, ys, lo, hi, bits):
 
 @njit(cache=True)
 def _meet(x, ys, lo, hi, row):
-    """Set in the bitmap row the targets x makes with any of the sorted values ys,
-    visiting for each operation only the window of ys that can give a target."""
+    """Sets in the bitmap row the targets x makes with any of the sorted values ys.
+
+    For each operation only the window of ys that can give a target is visited.
+    """
     for y in ys[np.searchsorted(ys, lo - x):]:                  # x + y
         if y > hi - x:
             break

@@ -1,5 +1,7 @@
-"""A sweep split into independent shards, each saved atomically when done, so that an
-interrupted run continues where it stopped and no table is ever half-written."""
+"""A sweep split into independent shards, each saved atomically when done.
+
+An interrupted run continues where it stopped, and no table is ever half-written.
+"""
 
 import functools
 import json
@@ -18,9 +20,12 @@ os.umask(UMASK)
 
 
 def save_atomically(path: Path, write) -> None:
-    """Write a file through `write(file)` into a temporary file, flushed to disk, then
-    rename it into place: readers see the old file or the whole new one, never a part.
-    EurekaError when the file cannot be written."""
+    """Writes the file `path` through `write`, atomically: readers never see a part.
+
+    `write(file)` writes into a temporary file opened in binary, which is flushed to
+    disk and then renamed into place: readers see the old file or the whole new one.
+    Raises EurekaError when the file cannot be written.
+    """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
@@ -43,13 +48,19 @@ def save_atomically(path: Path, write) -> None:
 
 def run(work: list, compute, folder: Path, manifest: dict, progress=None,
         client=None) -> list:
-    """compute(work[i]) -> array for every shard i, reusing the shards already saved in
-    `folder` (shard-00000.npy, ...) by a sweep with the same `manifest`; progress(1)
-    after each shard, done or reused.  A shard that cannot be read is done again.  With
-    a Dask `client`, the shards still to do run on its cluster and are saved here as
-    they come back.  compute works row by row (the rows of work[i] computed in pieces
-    and stacked give the same array), so that the cluster gets pieces enough to keep
-    every worker busy to the end."""
+    """The arrays `compute` makes of the shards of `work`, in order, reusing those saved.
+
+    The shards already saved in `folder` (shard-00000.npy, ...) by a sweep with the same
+    `manifest` are reused; `progress`, when given, is called with n as n more shards
+    are done or reused. A shard that cannot be read is done again. With a Dask `client`,
+    the shards still to do run on its cluster and are saved here as they come back.
+    `compute` works row by row (the rows of work[i] computed in pieces and stacked give
+    the same array), so that the cluster gets pieces enough to keep every worker busy
+    to the end.
+
+    Raises EurekaError when `folder` holds the shards of another sweep, when a shard
+    cannot be saved, and when the cluster fails.
+    """
     manifest = {**manifest, "shards": len(work)}
     _claim(folder, manifest)
     paths = [folder / f"shard-{i:05d}.npy" for i in range(len(work))]
@@ -88,16 +99,21 @@ def _load(path: Path):
 
 
 def _threaded(compute, shard):
-    """compute(shard) on the threads eureka.parallel chooses where it runs, learning
-    from its time per row (per kind of sweep: its function and the shape of a row)."""
+    """Runs compute(shard) on the threads eureka.parallel chooses where it runs.
+
+    The choice learns from its time per row, per kind of sweep (its function and the
+    shape of a row).
+    """
     kind = (getattr(compute, "func", compute).__qualname__, shard.shape[1:])
     with parallel.applied(kernel=kind, units=len(shard)):
         return compute(shard)
 
 
 def _computed(work, todo, compute, client):
-    """(i, compute(work[i])) for every i in todo: here, in order, or on a Dask cluster
-    as they finish."""
+    """The pairs (i, compute(work[i])) for every i in todo.
+
+    Computed here, in order, or on a Dask cluster as they finish.
+    """
     compute = functools.partial(_threaded, compute)
     if client is None:
         for i in todo:
@@ -107,9 +123,12 @@ def _computed(work, todo, compute, client):
 
 
 def _on_cluster(work, todo, compute, client):
-    """_computed on a Dask cluster: each shard in pieces, PIECES per worker thread in
-    all, so that no worker waits for another at the end; a shard as soon as all its
-    pieces are back."""
+    """The pairs of _computed, from a Dask cluster.
+
+    Each shard goes in pieces, PIECES per worker thread in all, so that no worker waits
+    for another at the end; a shard comes back as soon as all its pieces are back.
+    Raises EurekaError when the cluster fails.
+    """
     from distributed import as_completed
 
     threads = sum(client.nthreads().values()) or 1

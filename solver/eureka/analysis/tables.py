@@ -1,5 +1,7 @@
-"""Writing what a sweep found: its output folder, CSV tables and the JSON summary, each
-file written atomically."""
+"""Writing what a sweep found: its output folder, CSV tables and the JSON summary.
+
+Each file is written atomically.
+"""
 
 import csv
 import dataclasses
@@ -16,18 +18,24 @@ from eureka.errors import EurekaError
 
 
 class Summary(Result):
-    """A sweep's summary, a dataclass: its fields are its JSON document, all but
-    `folder`, where the tables were written."""
+    """A sweep's summary, a dataclass whose fields are its JSON document.
+
+    All fields but `folder`, where the tables were written, are in the document.
+    """
 
     def json_fields(self) -> dict:
+        """The dataclass's fields but `folder`."""
         fields = dataclasses.asdict(self)
         del fields["folder"]
         return fields
 
 
 def prepare(folder: Path, fresh: bool = False) -> Path:
-    """The output folder, created before any work starts; `fresh` discards the shards
-    of an earlier run."""
+    """The output `folder`, created before any work starts.
+
+    `fresh` discards the shards of an earlier run. Raises EurekaError when the folder
+    cannot be made or the shards cannot be discarded.
+    """
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -42,6 +50,10 @@ def prepare(folder: Path, fresh: bool = False) -> Path:
 
 
 def write_csv(path: Path, header, rows) -> None:
+    """Writes the CSV table `path` atomically: the `header` row, then the `rows`.
+
+    Raises EurekaError when the file cannot be written.
+    """
     text = io.StringIO()
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(header)
@@ -50,21 +62,24 @@ def write_csv(path: Path, header, rows) -> None:
 
 
 def write_summary(folder: Path, summary) -> None:
-    """The summary's JSON document as folder/summary.json."""
+    """Writes the JSON document of `summary` as `folder`/summary.json, atomically."""
     text = json.dumps(summary.to_json(), indent=2)
     save_atomically(folder / "summary.json", lambda f: f.write(text.encode()))
 
 
 def joined(hands: np.ndarray) -> list:
-    """Each row of cards as one field: '1 1 2 3 4 100'."""
+    """Each row of cards of `hands` as one field: '1 1 2 3 4 100'."""
     return [" ".join(map(str, hand)) for hand in hands.tolist()]
 
 
 def runs_per_row(table: np.ndarray, first: int) -> list:
-    """For each row of a boolean table, the numbers of its true columns (the first
-    column is `first`) as runs: '100–107, 109, 150–999' ('' for none).  The text of
-    every run is laid out at once as bytes: ', ' (but before a row's first run), the
-    run's first number, and for a longer run '–' and its last number."""
+    """For each row of the boolean `table`, the numbers of its true columns as runs.
+
+    The first column is number `first`; a row's runs read '100–107, 109, 150–999' (''
+    for none). The text of every run is laid out at once as bytes: ', ' (but before a
+    row's first run), the run's first number, and for a longer run '–' and its last
+    number.
+    """
     padded = np.pad(table, ((0, 0), (1, 1)))
     edges = np.flatnonzero(padded[:, 1:] != padded[:, :-1])   # a run's start, its end
     rows, starts = np.divmod(edges[0::2], padded.shape[1] - 1)

@@ -1,5 +1,6 @@
-"""Numba kernels: which targets a hand can make, and with how many cards at most, for
-every hand of a sweep at once.
+"""Numba kernels: which targets a hand can make, with how many cards at most, for a sweep.
+
+The kernels answer for every hand of a sweep at once.
 
 For one hand, the values of every subset of its cards are built from the smaller subsets:
 the values of a subset are what + − × ÷ (and, with `powers`, a ^ b and b ^ a) make of
@@ -13,8 +14,8 @@ applies (the kernels release the GIL).
 `cap` bounds every step (a step cap, unlike the engine's cap on whole normal forms, see
 docs/RULES.md); the targets must not exceed it.  The sweeps pass 10^18.  Without ^ the
 decks' cards never come near it; with ^ the two caps could only part on a sum or product
-whose parts lie within a card's value of 10^18, and the Pitagoras table with ^ was
-checked against the engine deal by deal (docs/ANALYSIS.md).
+whose parts lie within a card's value of 10^18, and the Pitagoras table with ^ agrees
+with the engine deal by deal (docs/ANALYSIS.md).
 """
 
 import numpy as np
@@ -59,7 +60,11 @@ MADE = 6                          # values _combine can append at most
 
 @njit(cache=True)
 def most_cards(cards, lo, hi, positive, cap, powers):
-    """most[t - lo]: the most cards of any subset that makes t (0: none), lo <= t <= hi."""
+    """The most cards of any subset of `cards` that makes t: most[t - lo] (0: none).
+
+    The targets t run from `lo` to `hi`. With `positive` no step may make 0; `cap`
+    bounds every step, and `powers` allows a ^ b and b ^ a.
+    """
     n = cards.size
     full = (1 << n) - 1
     hits = np.zeros(hi - lo + 1, dtype=np.int8)
@@ -134,8 +139,10 @@ def _pairs(start, end, mask, parts):
 
 @njit(cache=True)
 def _splits(mask, parts):
-    """Each split of `mask` into two non-empty parts once, as the part that holds the
-    lowest card, written to parts[:count]; returns the count."""
+    """Each split of `mask` into two non-empty parts once; returns the count.
+
+    A split is written to parts[:count] as the part that holds the lowest card.
+    """
     low = mask & -mask
     n = 0
     part = (mask - 1) & mask
@@ -149,8 +156,10 @@ def _splits(mask, parts):
 
 @njit(cache=True)
 def _values_of(store, start, end, mask, positive, cap, powers, parts):
-    """Every value (repeats included) that two complementary stored parts of `mask`
-    make: (array, count)."""
+    """Every value (repeats included) two complementary stored parts of `mask` make.
+
+    Returns (array, count).
+    """
     made = np.empty(MADE * _pairs(start, end, mask, parts), dtype=np.int64)
     k = 0
     for s in range(_splits(mask, parts)):
@@ -164,10 +173,12 @@ def _values_of(store, start, end, mask, positive, cap, powers, parts):
 
 @njit(cache=True)
 def _mark_whole_hand(store, start, end, mask, lo, hi, positive, powers, cap, hits, parts):
-    """Mark the targets lo..hi that the whole hand makes from two parts of at
-    least two cards each (a part of one card was met by its complement already).  For
+    """Marks the targets lo..hi the whole hand makes from two parts of two cards or more.
+
+    A part of one card has been met by its complement already (in most_cards()). For
     each value x of the smaller part, only the values y of the other part that can give
-    a target are visited, found by binary search in its sorted values."""
+    a target are visited, found by binary search in its sorted values.
+    """
     n = _popcount(mask)
     for s in range(_splits(mask, parts)):
         part = parts[s]
@@ -200,8 +211,10 @@ def _mark_whole_hand(store, start, end, mask, lo, hi, positive, powers, cap, hit
 
 @njit(cache=True)
 def _window(ys, first, last, x, op, lo, n, hits, cap=0, hi=0):
-    """For the sorted values ys in [first, last], mark what (x op y) makes (x ^ y and
-    y ^ x, ops 6 and 7, only when they land in lo..hi)."""
+    """Marks what (x op y) makes for the sorted values ys in [first, last].
+
+    x ^ y and y ^ x, ops 6 and 7, are marked only when they land in lo..hi.
+    """
     i = np.searchsorted(ys, first)
     while i < ys.size and ys[i] <= last:
         y = ys[i]
@@ -231,7 +244,7 @@ def _window(ys, first, last, x, op, lo, n, hits, cap=0, hi=0):
 
 @njit(cache=True)
 def _times(x, k, cap):
-    """x * k, or cap + 1 when that is larger (never overflowing)."""
+    """The product x * k, or cap + 1 when that is larger (never overflowing)."""
     return cap + 1 if k != 0 and x > cap // k else x * k
 
 
@@ -245,8 +258,10 @@ def _root_bound(hi, x):
 
 @njit(cache=True)
 def _grown(store, used, need):
-    """store with room for `need` values, its first `used` kept (copied by loop: a slice
-    copy compiles Numba's shape checks and their messages)."""
+    """The array store with room for `need` values, its first `used` kept.
+
+    Copied by loop: a slice copy compiles Numba's shape checks and their messages.
+    """
     bigger = np.empty(max(2 * store.size, need), dtype=np.int64)
     for i in range(used):
         bigger[i] = store[i]
@@ -267,7 +282,7 @@ def _sorted_unique(values, k):
 
 @njit(cache=True, nogil=True)
 def _most_cards_rows(hands, lo, hi, positive, cap, powers):
-    """most_cards() for every row of `hands`, one after another."""
+    """The most_cards() of every row of `hands`, one after another."""
     out = np.zeros((hands.shape[0], hi - lo + 1), dtype=np.int8)
     for h in range(hands.shape[0]):
         most = most_cards(hands[h], lo, hi, positive, cap, powers)
@@ -277,7 +292,11 @@ def _most_cards_rows(hands, lo, hi, positive, cap, powers):
 
 
 def sweep(hands, lo, hi, positive, cap, powers=False):
-    """most_cards() for every row of `hands` (all of one size): rows[i, t - lo]."""
+    """The most_cards() of every row of `hands` (all of one size): most[i, t - lo].
+
+    `lo`, `hi`, `positive`, `cap` and `powers` are as for most_cards(). The rows are
+    shared among the threads eureka.parallel applies.
+    """
     return np.concatenate(parallel.in_shares(
         lambda first, last: _most_cards_rows(hands[first:last], lo, hi, positive, cap,
                                              powers), len(hands)))
@@ -285,8 +304,12 @@ def sweep(hands, lo, hi, positive, cap, powers=False):
 
 @njit(cache=True)
 def makes_fraction(cards, target):
-    """Whether all the cards together make `target` when every step may be a fraction
-    (≥ 0, exact: numerator and denominator kept in lowest terms)."""
+    """Whether all the `cards` together make `target` when every step may be a fraction.
+
+    Every step is ≥ 0 and exact: numerator and denominator kept in lowest terms. Raises
+    OverflowError for a fraction too large for the kernel (a numerator or denominator of
+    2^31 or more).
+    """
     n = cards.size
     full = (1 << n) - 1
     start = np.zeros(full + 1, dtype=np.int64)
@@ -366,7 +389,7 @@ def _gcd(a, b):
 
 @njit(cache=True, nogil=True)
 def _fraction_rows(hands, target):
-    """makes_fraction() for every row of `hands`, one after another."""
+    """The makes_fraction() of every row of `hands`, one after another."""
     out = np.zeros(hands.shape[0], dtype=np.bool_)
     for h in range(hands.shape[0]):
         out[h] = makes_fraction(hands[h], target)
@@ -374,6 +397,9 @@ def _fraction_rows(hands, target):
 
 
 def sweep_fractions(hands, target):
-    """makes_fraction() for every row of `hands`."""
+    """Whether each row of `hands` makes `target` with fractions allowed (makes_fraction()).
+
+    The rows are shared among the threads eureka.parallel applies.
+    """
     return np.concatenate(parallel.in_shares(
         lambda first, last: _fraction_rows(hands[first:last], target), len(hands)))

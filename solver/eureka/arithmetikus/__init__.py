@@ -1,5 +1,6 @@
-"""Arithmetikus: combinations for the Spielzahl (a preset of the numbers engine), claims
-checked, and finished games scored in the rulebook's order.
+"""Arithmetikus: combinations for the Spielzahl, claims checked, finished games scored.
+
+A preset of the numbers engine; finished games are scored in the rulebook's order.
 
     >>> from eureka.arithmetikus import GAME
     >>> GAME.solve(17, ["20", "7", "2", "3"]).combinations[0].text

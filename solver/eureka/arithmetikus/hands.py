@@ -1,7 +1,10 @@
-"""Arithmetikus as a preset of the numbers engine: 48 cards 1–24 (two of each) and a
-joker (J) worth any value 1–24; a hand of 4 and at most two extra cards; + − × ÷ with
-brackets, every step a whole number ≥ 0, any of the cards (at least one) making the
-Spielzahl, a card turned face up (so one copy of its value is out of play)."""
+"""Arithmetikus as a preset of the numbers engine: its deck, hands, combinations and claims.
+
+48 cards 1–24 (two of each) and a joker (J) worth any value 1–24; a hand of 4 and at most
+two extra cards; + − × ÷ with brackets, every step a whole number ≥ 0, any of the cards
+(at least one) making the Spielzahl, a card turned face up (so one copy of its value is
+out of play).
+"""
 
 import re
 from collections import Counter
@@ -30,8 +33,11 @@ if TYPE_CHECKING:                    # the engine is imported when a search runs
 
 @dataclass(frozen=True)
 class Hand:
-    """Number cards, ascending, whether the joker is among them, and the cards as
-    written (normalised: '07' is 7, 'j' and 'K' are J)."""
+    """A hand of Arithmetikus cards: its numbers, its joker and the cards as written.
+
+    `numbers` are the number cards, ascending, `joker` whether the joker is among them,
+    and `written` the cards as written, normalised ('07' is 7, 'j' and 'K' are J).
+    """
 
     numbers: tuple
     joker: bool = False
@@ -39,6 +45,7 @@ class Hand:
 
     @property
     def size(self) -> int:
+        """How many cards the hand holds, the joker counted."""
         return len(self.numbers) + self.joker
 
     def names(self) -> list:
@@ -47,8 +54,12 @@ class Hand:
 
 
 def deal(rng) -> tuple:
-    """(a hand of four, the Spielzahl): the Spielzahl turned face up from the number
-    cards, then the hand drawn from the rest and the joker; the hand as written."""
+    """A hand of four and the Spielzahl, dealt at random with `rng` (a random.Random).
+
+    The Spielzahl is turned face up from the number cards, then the hand drawn from the
+    rest and the joker. Returns (the hand as written, a list such as ['7', 'J', ...];
+    the Spielzahl).
+    """
     deck = Counter(DECK)
     spielzahl = draw(deck, 1, rng)[0]
     deck[spielzahl] -= 1
@@ -58,15 +69,19 @@ def deal(rng) -> tuple:
 
 
 def check_spielzahl(spielzahl: int) -> int:
-    """The Spielzahl is a card: 1–24."""
+    """The `spielzahl`, checked to be a card: 1–24 (HandError otherwise)."""
     if spielzahl not in DECK:
         raise HandError(f"the Spielzahl is a card, 1–24, not {spielzahl}")
     return spielzahl
 
 
 def check_supply(cards: Counter, spielzahl: int | None, where: str) -> None:
-    """Refuse more copies of a card than the deck has: two of each number, one joker,
-    and one fewer of the Spielzahl's value, which lies face up (None: not known yet)."""
+    """Refuses more copies of a card than the deck has, raising HandError.
+
+    `cards` counts the cards (numbers and J). The deck has two of each number, one
+    joker, and one fewer of the `spielzahl`'s value, which lies face up (None: not known
+    yet). `where` completes the error's words, e.g. "in the hand" or "are laid down".
+    """
     for card in sorted(c for c in cards if c != JOKER) + [JOKER] * (JOKER in cards):
         copies = 1 if card == JOKER else DECK[card] - (card == spielzahl)
         if cards[card] > copies:
@@ -76,8 +91,15 @@ def check_supply(cards: Counter, spielzahl: int | None, where: str) -> None:
 
 
 def parse_hand(words, spielzahl: int | None = None, where: str = "in the hand") -> Hand:
-    """The cards as written (1–24, J for the joker), checked against the deck less the
-    face-up Spielzahl: 1 to 6 cards (the hand and at most two extra cards)."""
+    """The Hand of the cards as written (1–24, J for the joker), checked against the deck.
+
+    `words` are the cards (numbers, or J or K in any case for the joker); `spielzahl` is
+    the face-up card, one copy of which the deck lacks (None: not known yet); `where`
+    completes the error's words ("in the hand", "in one pile").
+
+    Raises HandError unless they are 1 to 6 cards (the hand and at most two extra cards)
+    that the deck less the face-up Spielzahl can deal.
+    """
     most = HAND_SIZE + MAX_EXTRA
     written = []
     for word in words:
@@ -98,21 +120,24 @@ def parse_hand(words, spielzahl: int | None = None, where: str = "in the hand") 
 
 
 def check_duell(hand: Hand) -> None:
-    """The Duell lays out exactly four shared cards."""
+    """Refuses a `hand` for the Duell, which lays out exactly four shared cards (HandError)."""
     if hand.size != DUELL_CARDS:
         raise HandError(f"the Duell lays out {DUELL_CARDS} shared cards, not {hand.size}")
 
 
 @dataclass(frozen=True)
 class Combination:
-    """One distinct equation making the Spielzahl; `joker` is the value the joker
-    stands for, None when the joker is not used."""
+    """One distinct equation making the Spielzahl, and the value the joker stands for.
+
+    `joker` is None when the joker is not used.
+    """
 
     equation: "Equation"
     joker: int | None = None
 
     @cached_property
     def cards(self) -> list:
+        """The cards the equation uses, as written: numbers, then J for the joker."""
         names = [str(v) for v in self.equation.cards]
         if self.joker is not None:
             names.remove(str(self.joker))
@@ -121,22 +146,27 @@ class Combination:
 
     @property
     def text(self) -> str:
+        """The equation as printed ('20 − (7 + 2) ÷ 3')."""
         return self.equation.text
 
     @property
     def ascii(self) -> str:
+        """The equation in ASCII ('20 - (7 + 2) / 3')."""
         return self.equation.ascii
 
     def to_json(self) -> dict:
+        """The combination as JSON: its equation, in ASCII too, its cards and the joker."""
         return {"equation": self.text, "ascii": self.ascii, "cards": self.cards,
                 "card_count": len(self.cards), "joker": self.joker}
 
 
 def combinations(hand: Hand, target: int) -> list:
-    """Every distinct combination of the hand making target, the most cards first, then
-    the simplest (eureka.numbers.simplicity), then the shortest.  With
-    the joker, every value 1–24 is tried; a combination uses the joker when it needs
-    more cards of that value than the hand holds."""
+    """Every distinct Combination of the `hand` making `target`, best first.
+
+    The most cards first, then the simplest (eureka.numbers.simplicity), then the
+    shortest. With the joker, every value 1–24 is tried; a combination uses the joker
+    when it needs more cards of that value than the hand holds.
+    """
     from eureka.numbers.solve import Equation, solve
 
     def equations(numbers):
@@ -156,7 +186,10 @@ def combinations(hand: Hand, target: int) -> list:
 
 
 def most_cards(hand: Hand, target: int) -> Combination | None:
-    """One combination with the most cards, without listing them all (None: none)."""
+    """One combination of the `hand` making `target` with the most cards (None: none).
+
+    It is found without listing them all.
+    """
     from eureka.numbers.solve import Equation, best_equation, search_for
 
     best = None
@@ -172,16 +205,20 @@ def most_cards(hand: Hand, target: int) -> Combination | None:
 
 @dataclass(frozen=True)
 class Checked:
-    """A claim's verdict from the claim checker, and the joker's value when the claim
-    uses the joker."""
+    """A claim's verdict from the claim checker, and the joker's value when it is used."""
 
     verdict: verifier.Judgement
     joker: int | None = None
 
 
 def check(text: str, hand: Hand, target: int) -> Checked:
-    """Check a claimed combination.  The joker is written J(5), or as a plain number
-    the hand lacks (then the joker stands for it, when the hand holds one)."""
+    """The verdict on a claimed combination `text` with the `hand`, making `target`.
+
+    The joker is written J(5), or as a plain number the hand lacks (then the joker stands
+    for it, when the hand holds one and exactly one number written is not in the hand).
+
+    Raises ClaimSyntaxError when the claim cannot be read.
+    """
     written = _JOKER_WRITTEN.findall(text)
     plain = _JOKER_WRITTEN.sub(lambda m: m.group(1), text)
     said = None                                   # the joker's value, as written

@@ -1,5 +1,8 @@
-"""Arithmetikus' verbs as data (eureka.params): solve, check, hint and score, their
-parameters declared, each answered by the contract (eureka.arithmetikus.GAME)."""
+"""Arithmetikus' verbs as data (eureka.params): solve, check, hint and score.
+
+Their parameters are declared, and each is answered by the contract
+(eureka.arithmetikus.GAME).
+"""
 
 from eureka.arithmetikus.game import GAME
 from eureka.errors import EurekaError
@@ -13,14 +16,24 @@ CARDS = Param("cards", "words", "The cards in hand, e.g. --cards 20 7 2 3 (1–2
 
 
 def solve(target, cards, duell=False, limit=None, simplest=False):
-    """Every combination making the Spielzahl (`simplest`: listing none)."""
+    """Every combination making the Spielzahl, or with `simplest` only the simplest.
+
+    `target` is the Spielzahl and `cards` the hand as written; with `duell` the cards
+    are the Duell's four shared ones; `limit` lists at most that many; `simplest` lists
+    none (the simplest is the result's `simplest`).
+
+    Raises EurekaError for `simplest` with a `limit`.
+    """
     if simplest and limit is not None:
         raise EurekaError("--simplest lists one combination: not with --limit")
     return GAME.solve(target, cards, duell, 0 if simplest else limit)
 
 
 def check(combination, target, cards):
-    """A claimed combination judged."""
+    """The verdict on a claimed `combination` with the `cards`, making the Spielzahl `target`.
+
+    Raises EurekaError when the combination is missing (None).
+    """
     if combination is None:
         raise EurekaError("the claimed combination is missing (a claim that is a single "
                           "number, such as 17, goes before the options or after --)")
@@ -28,12 +41,15 @@ def check(combination, target, cards):
 
 
 def hint(target, cards, level=1):
-    """A hint towards the simplest combination with the most cards."""
+    """A hint towards the simplest combination with the most cards.
+
+    `target` is the Spielzahl, `cards` the hand and `level` (1, 2 or 3) how much to tell.
+    """
     return GAME.hint(target, cards, level)
 
 
 def score(record):
-    """A finished game's record evaluated."""
+    """The evaluation of a finished game's `record`, the text of record.py's form."""
     return GAME.score(record)
 
 

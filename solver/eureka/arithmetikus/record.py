@@ -1,5 +1,6 @@
-"""A finished Arithmetikus game, written for `eureka score arithmetikus`, and its
-evaluation in the rulebook's order:
+"""A finished Arithmetikus game's record and its evaluation in the rulebook's order.
+
+The record, written for `eureka score arithmetikus`:
 
     spielzahl: 17
     player: Anna
@@ -36,8 +37,7 @@ EXTRA_CARD_COST = 2
 
 @dataclass(frozen=True)
 class Pile:
-    """One laid-down combination: its cards, the explanation given (None: forgotten),
-    and the verdict."""
+    """One laid-down combination: its cards, the explanation (None: forgotten), the verdict."""
 
     cards: tuple                 # as written: numbers and J
     explanation: str | None
@@ -45,18 +45,22 @@ class Pile:
     reason: str
 
     def to_json(self) -> dict:
+        """The pile as JSON: its cards, the explanation and the verdict."""
         return {"cards": list(self.cards), "explanation": self.explanation,
                 "valid": self.valid, "reason": self.reason}
 
 
 @dataclass(frozen=True)
 class PlayerResult:
+    """One player's (or team's) piles and extra cards drawn, and the result they score."""
+
     name: str
     piles: tuple
     extra_cards: int
 
     @property
     def laid_down(self) -> int:
+        """The cards laid down, in every pile."""
         return sum(len(p.cards) for p in self.piles)
 
     @property
@@ -66,14 +70,16 @@ class PlayerResult:
 
     @property
     def extra_cost(self) -> int:
-        """Cards off for the extra cards drawn."""
+        """Cards off for the extra cards drawn (EXTRA_CARD_COST each)."""
         return EXTRA_CARD_COST * self.extra_cards
 
     @property
     def result(self) -> int:
+        """The cards that count: those laid down, less the extra cards' cost and those lost."""
         return self.laid_down - self.extra_cost - self.lost
 
     def to_json(self) -> dict:
+        """The player's result as JSON, with every combination laid down."""
         return {"name": self.name, "laid_down": self.laid_down,
                 "extra_cards": self.extra_cards, "lost": self.lost, "result": self.result,
                 "combinations": [p.to_json() for p in self.piles]}
@@ -81,8 +87,12 @@ class PlayerResult:
 
 @dataclass(frozen=True)
 class Evaluation(Result):
-    """Both players, who was evaluated first (the most cards laid down), whether the
-    second evaluation was needed, and the winner (None: a draw)."""
+    """A game evaluated: both players, in the order evaluated, and the winner.
+
+    `players` holds the PlayerResults, the one evaluated first (the most cards laid down)
+    first; `second_needed` says whether the second evaluation was needed, and `winner`
+    names the winner (None: a draw).
+    """
 
     schema: ClassVar[str] = "eureka.arithmetikus.score/1"
     target: int
@@ -91,13 +101,19 @@ class Evaluation(Result):
     winner: str | None
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the Spielzahl, the players, the winner."""
         return {"spielzahl": self.target, "players": [p.to_json() for p in self.players],
                 "second_evaluated": self.second_needed, "winner": self.winner}
 
 
 def parse(text: str) -> tuple:
-    """(Spielzahl, [(name, [(Hand, explanation or None)], extra cards)]) of a game
-    record."""
+    """The Spielzahl and the players of a game record `text`.
+
+    Returns (Spielzahl, [(name, [(Hand, explanation or None)], extra cards)]), the
+    players in the record's order. Raises EurekaError, naming the line, on a line that
+    cannot be read; and when the Spielzahl is missing, the players are not two, or more
+    copies of a card are laid down than the deck less the Spielzahl has.
+    """
     target, players, current = None, [], None
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -178,10 +194,15 @@ def _judge(hand: Hand, explanation: str | None, target: int) -> Pile:
 
 
 def evaluate(text: str) -> Evaluation:
-    """Score a game record.  The player with the most cards laid down explains first:
-    2 cards off per extra card, and all the cards of each wrong or forgotten
-    combination.  If that player still has more cards than the other laid down, that
-    player wins; otherwise the other is evaluated too, and the higher result wins."""
+    """The evaluation of a game record `text` in the rulebook's order.
+
+    The player with the most cards laid down explains first: 2 cards off per extra card,
+    and all the cards of each wrong or forgotten combination. If that player still has
+    more cards than the other laid down, that player wins; otherwise the other is
+    evaluated too, and the higher result wins (equal results: a draw).
+
+    Raises EurekaError on a record that parse refuses.
+    """
     target, players = parse(text)
     results = [PlayerResult(name, tuple(_judge(c, e, target) for c, e in piles), extra)
                for name, piles, extra in players]

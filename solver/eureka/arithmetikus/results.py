@@ -11,9 +11,11 @@ from eureka.text import plural
 
 @dataclass(frozen=True)
 class Combinations(Result):
-    """Every distinct combination of a hand (or the Duell's shared cards) making the
-    Spielzahl, the most cards first.  `limit` caps the combinations listed (`shown`),
-    never the counts."""
+    """Every distinct combination of a hand (or the Duell's shared cards) making the Spielzahl.
+
+    The combinations come the most cards first. `limit` caps the combinations listed
+    (`shown`), never the counts.
+    """
 
     schema: ClassVar[str] = "eureka.arithmetikus.solve/1"
     spielzahl: int
@@ -48,6 +50,7 @@ class Combinations(Result):
         return by_card_count(self.combinations)
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the hand, the count, those shown."""
         return {"spielzahl": self.spielzahl, "hand": self.hand.names(), "duell": self.duell,
                 "distinct_combinations": len(self.combinations), "limit": self.limit,
                 "combinations": [c.to_json() for c in self.shown],
@@ -56,9 +59,11 @@ class Combinations(Result):
 
 @dataclass(frozen=True)
 class CombinationHint(Result):
-    """A hint towards the simplest combination with the most cards: level 1 whether
-    one makes the Spielzahl and with how many cards, 2 also its first step, 3 the
-    whole combination worked step by step."""
+    """A hint towards the simplest combination with the most cards.
+
+    Level 1 tells whether one makes the Spielzahl and with how many cards, 2 also its
+    first step, 3 the whole combination worked step by step.
+    """
 
     schema: ClassVar[str] = "eureka.arithmetikus.hint/1"
     spielzahl: int
@@ -68,27 +73,32 @@ class CombinationHint(Result):
 
     @property
     def solvable(self) -> bool:
+        """Whether some combination makes the Spielzahl."""
         return self.simplest is not None
 
     @property
     def most_cards(self) -> int:
+        """The most cards a combination uses (0: none makes the Spielzahl)."""
         return len(self.simplest.cards) if self.simplest else 0
 
     @property
     def steps(self) -> tuple:
+        """The steps the level shows: none at level 1, the first at 2, every one at 3."""
         return hint.shown_steps(self.simplest and self.simplest.equation.form, self.level)
 
     @property
     def answer(self) -> hands.Combination | None:
+        """The simplest combination at level 3, else None."""
         return self.simplest if self.level == 3 else None
 
     def verdict(self) -> str:
-        """Level 1 in words."""
+        """Level 1 in words: whether it can be done, and with how many cards."""
         if self.simplest is None:
             return "It cannot be done: no combination makes the Spielzahl."
         return hint.done_with(self.most_cards, self.hand.size)
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the hand, the level and what it tells."""
         return {"spielzahl": self.spielzahl, "hand": self.hand.names(), "level": self.level,
                 "solvable": self.solvable, "most_cards": self.most_cards,
                 "hint": self.verdict(), "steps": json_of(self.steps),
@@ -97,8 +107,10 @@ class CombinationHint(Result):
 
 @dataclass(frozen=True)
 class ClaimVerdict(Result):
-    """A claimed combination judged: the verdict (its `better`: a combination with more
-    cards, when one exists), the joker's value and the cards the claim earns."""
+    """A claimed combination judged: the verdict, the joker's value, the cards it earns.
+
+    The verdict's `better` is a combination with more cards, when one exists.
+    """
 
     schema: ClassVar[str] = "eureka.arithmetikus.check/1"
     spielzahl: int
@@ -109,6 +121,7 @@ class ClaimVerdict(Result):
     card_count: int                 # cards laid down with a valid claim (0: invalid)
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the claim, the verdict, the joker."""
         verdict = self.verdict.to_json()
         del verdict["action"]                      # Arithmetikus has no forced move
         return {"spielzahl": self.spielzahl, "hand": self.hand.names(), "claim": self.claim,

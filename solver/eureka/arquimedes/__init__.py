@@ -1,7 +1,9 @@
 """Arquimedes (Knizia): plays, claims, round and game scoring, and simulated games.
 
 `GAME` is the game's contract: its preset and the verbs solve, check, score and
-simulate (eureka.arquimedes.game).  Importing it compiles nothing."""
+simulate (eureka.arquimedes.game); `VERBS` declares the verbs' parameters
+(eureka.arquimedes.params).  Importing it compiles nothing.
+"""
 
 from eureka.arquimedes.game import GAME
 from eureka.arquimedes.params import VERBS

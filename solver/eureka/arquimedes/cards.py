@@ -1,5 +1,8 @@
-"""The Arquimedes deck and its codes, and cards as people write them: 1–13, and K or J
-for the Knizia joker.  Pure Python: the kernels take their codes from here."""
+"""The Arquimedes deck and its codes, and cards as people write them.
+
+Cards are written 1–13, and K or J for the Knizia joker.  Pure Python: the kernels take
+their codes from here.
+"""
 
 from collections import Counter
 
@@ -21,12 +24,19 @@ DECK = Counter({**dict.fromkeys(range(1, 7), 6), **dict.fromkeys((7, 8, 9, 10, 1
 
 
 def deck(joker: bool = True) -> Counter:
-    """{code: copies}: 6× 1–6, 3× 7–10 and 12, 2× 11, 1× 13, and the joker (code 14)."""
+    """The deck as {code: copies}: 6× 1–6, 3× 7–10 and 12, 2× 11, 1× 13, and the joker.
+
+    `joker`: whether the deck holds the joker (code 14, one copy).
+    """
     return DECK + Counter({JOKER: 1}) if joker else Counter(DECK)
 
 
 def parse_card(text: str) -> int:
-    """A card's code from its name: '7' is 7, 'K' or 'J' the joker."""
+    """A card's code from its name: '7' is 7, 'K' or 'J' (in either case) the joker.
+
+    `text` is the name as written; spaces around it do not count.  Raises HandError when
+    it is not a card (1–13, K or J).
+    """
     name = str(text).strip().upper()
     if name in JOKER_NAMES:
         return JOKER
@@ -44,12 +54,16 @@ def _quoted(text) -> str:
 
 
 def name(code: int) -> str:
-    """A card as written: its value, or K for the joker."""
+    """The card `code` as written: its value, or K for the joker."""
     return "K" if code == JOKER else str(code)
 
 
 def check_cards(codes, joker: bool = True, what: str = "the cards") -> None:
-    """Raise HandError when the deck could not hold these cards together."""
+    """Raises HandError when the deck could not hold these cards together.
+
+    `codes` are the cards' codes (repeats counted); `joker` says whether the deck has the
+    joker; `what` names the cards in the message ("the cards hold ...").
+    """
     have = deck(joker)
     for code, count in sorted(Counter(codes).items()):
         if count > have[code]:
@@ -61,5 +75,5 @@ def check_cards(codes, joker: bool = True, what: str = "the cards") -> None:
 
 
 def hand_total(codes) -> int:
-    """What cards left in hand cost: their values, 13 for the joker."""
+    """What the cards `codes` cost when left in hand: their values, 13 for the joker."""
     return sum(TOP_VALUE if c == JOKER else c for c in codes)

@@ -65,7 +65,14 @@ def _number(digits: str) -> int:
 
 
 def parse(text: str) -> tuple:
-    """(top, op code or None, first, second or None) of a claim."""
+    """The cards of a claim: (top, op code or None, first, second or None), each a _Card.
+
+    `text` is the claim, e.g. "3+2=5", "3 = K" or "K(5) - 2 = 3"; the op code is the one
+    eureka.ops gives its spelling (SPELLINGS), and there is no second card (None) in a
+    `TOP = CARD` claim.  Raises ClaimSyntaxError, with the column, unless the claim has
+    one "=", at most one operation and a card in every place; a number of more than
+    _LONGEST digits raises _Broken ("not-a-card"), which `check` turns into a verdict.
+    """
     if text.count("=") != 1:
         raise ClaimSyntaxError("a play is TOP = CARD or TOP op CARD = CARD", 1)
     left, right = text.split("=")
@@ -82,7 +89,12 @@ def parse(text: str) -> tuple:
 
 
 def check(text: str, state: State) -> Judged:
-    """Whether the claim is a legal play in this state, and exactly why not."""
+    """Whether the claim `text` is a legal play in `state`, and exactly why not.
+
+    Returns a Judged: a valid verdict carries the play (and says when it empties the
+    hand); an invalid one the problem code and the reason.  Raises ClaimSyntaxError when
+    the claim cannot be read at all (see `parse`).
+    """
     try:
         play = _judge(text, state)
     except _Broken as e:
@@ -133,7 +145,7 @@ def _judge(text: str, state: State) -> Play:
 
 
 def _apply(t: int, op: str, a: int) -> int:
-    """t op a, when it is a card value; else _Broken."""
+    """The value of t op a, when it is a card value; else _Broken."""
     written = f"{t} {sign(op)} {a}"
     if not 1 <= a <= TOP_VALUE:
         raise _Broken("not-a-card", f"{written} uses {a}, which is not a card value "
@@ -164,8 +176,10 @@ def _solve_operand(t: int, op: str, b: int):
 
 
 def _from_hand(state: State, top: int, op: str | None, cards: list) -> Play:
-    """The play once the equation is right, if these cards are in the hand.  A number
-    the hand lacks is the joker standing for it, if the hand holds the joker."""
+    """The play once the equation is right, if these cards are in the hand.
+
+    A number the hand lacks is the joker standing for it, if the hand holds the joker.
+    """
     hand = Counter(state.hand)
     codes = []
     for card, value in cards:

@@ -1,6 +1,9 @@
-"""Arquimedes as one object, GAME: the preset (the whole ruleset) and the verbs solve,
-check, score and simulate, each returning a result of eureka.arquimedes.results.
-Importing it compiles nothing: a verb imports the kernels when it needs them."""
+"""Arquimedes as one object, GAME: the preset (the whole ruleset) and the verbs.
+
+The verbs solve, check, score and simulate each return a result of
+eureka.arquimedes.results.  Importing it compiles nothing: a verb imports the kernels
+when it needs them.
+"""
 
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -20,9 +23,12 @@ from eureka.arquimedes.state import State, make_state, normal_ops
 
 @dataclass(frozen=True)
 class Arquimedes:
-    """The ruleset: the deck with or without the joker, the operations played (`+-`:
-    the children's game), five cards a hand, five rounds, 2–6 players; the strategies
-    of simulated players and the bounds of a simulation."""
+    """The ruleset of Arquimedes, and the verbs that answer in it.
+
+    The deck with or without the joker, the operations played (`+-`: the children's
+    game), five cards a hand, five rounds, 2–6 players; the strategies of simulated
+    players and the bounds of a simulation.
+    """
 
     joker: bool = True
     ops: str = "+-*/"
@@ -40,13 +46,19 @@ class Arquimedes:
         return deck(self.joker)
 
     def variant(self, joker: bool | None = None, ops: str | None = None) -> "Arquimedes":
-        """The game with or without the joker, or with other operations."""
+        """The game with or without the joker, or with other operations.
+
+        `joker` and `ops` (any spelling normal_ops reads) replace this game's where they
+        are given; None keeps them.  Raises RulesError for operations other than + - * /.
+        """
         return replace(self, joker=self.joker if joker is None else joker,
                        ops=self.ops if ops is None else normal_ops(ops))
 
     def variants(self, compare: bool = False) -> list:
-        """This game, then with `compare` each other of joker on/off and + − × ÷ or
-        + − (the variants `simulate` compares)."""
+        """The variants `simulate` plays: the game itself, then with `compare` the others.
+
+        The others are each other combination of the joker on or off and + − × ÷ or + −.
+        """
         if not compare:
             return [self]
         return [self] + [v for v in (self.variant(j, o) for o in ("+-*/", "+-")
@@ -54,16 +66,27 @@ class Arquimedes:
 
     def state(self, top, hand, draw_pile: int | None = None, others=None,
               seen=()) -> State:
-        """What the player to move knows, the cards as written ('3', 'K', 'K=7' for the
-        top; 'K' or 'J' the joker) or as codes: the top card, the hand, and where known
-        the draw pile's size, the other hands' sizes in turn order, the cards seen."""
+        """What the player to move knows, as a State of this game.
+
+        The cards are written ('3', 'K', 'K=7' for the top; 'K' or 'J' the joker) or
+        given as codes: `top` is the top card, `hand` the hand, and where known
+        `draw_pile` is the draw pile's size, `others` the other hands' sizes in turn
+        order and `seen` the cards seen.  Raises HandError when they could not be a state
+        of this game.
+        """
         return make_state(top, hand, self.ops, self.joker, draw_pile, others, seen)
 
     def solve(self, top, hand, *, samples: int | None = None, strategy: str = "greedy",
               seed: int = 0, limit: int | None = None, **known) -> Solution:
-        """Every legal play and the advice; with `samples`, every option (and drawing)
-        played out that many times to the end of the round (needs `others`); `limit`:
-        list at most that many plays (the counts stay complete)."""
+        """Every legal play of the state and the advice, as a Solution.
+
+        `top`, `hand` and the keywords `known` (draw_pile, others, seen) give the state,
+        as `state` reads them.  With `samples`, every option (and drawing) is played out
+        that many times to the end of the round (needs `others`), every seat playing
+        `strategy`, the deals drawn from `seed`; `limit`: list at most that many plays
+        (the counts stay complete).  A bad state raises before the kernels load; a
+        `samples` out of bounds or no `others` raises EurekaError.
+        """
         state = self.state(top, hand, **known)        # bad input is told before kernels load
         from eureka.arquimedes.plays import plays, recommend
         from eureka.arquimedes.simulate import assumed_draw_pile, rank_options
@@ -76,9 +99,12 @@ class Arquimedes:
         return Solution(state, tuple(legal), recommend(state, legal), rollouts, limit)
 
     def check(self, claimed: str, state: State) -> Checked:
-        """A claimed play judged by the independent checker.  When it is invalid, the
-        verdict gives the recommended play as `better`, or with no legal play the
-        rules' `action`: draw a card, or pass when the draw pile is empty."""
+        """The `claimed` play judged by the independent checker in `state`, as Checked.
+
+        When it is invalid, the verdict gives the recommended play as `better`, or with
+        no legal play the rules' `action`: draw a card, or pass when the draw pile is
+        empty.  Raises ClaimSyntaxError when the claim cannot be read.
+        """
         judged = claim.check(claimed, state)
         verdict = judged.verdict
         if not verdict.valid:
@@ -92,13 +118,23 @@ class Arquimedes:
         return Checked(claimed, state, verdict, judged.play)
 
     def score(self, text: str) -> Scored:
-        """A game record (eureka.arquimedes.record) scored: totals, tokens, winner."""
+        """The game record `text` (eureka.arquimedes.record) scored: totals, tokens, winner.
+
+        Raises EurekaError at the record's first mistake, naming its line or round where
+        it has one.
+        """
         return Scored(record.score(text, self.joker))
 
     def simulate(self, games: int, strategies, *, seed: int = 0, compare: bool = False,
                  progress=None) -> Simulation:
-        """`games` complete games, one strategy per seat; with `compare` the same games
-        again with and without the joker and × ÷.  `progress(n)` after n games."""
+        """A Simulation of `games` complete games, one of `strategies` per seat.
+
+        With `compare`, the same games again with and without the joker and × ÷ (see
+        `variants`).  Game g depends on (`seed`, g) alone.  `progress`, when given, is
+        called with n after each n games played.  Raises EurekaError for a number of
+        games out of bounds, an unknown strategy or a wrong number of seats, before any
+        game is played.
+        """
         from eureka.arquimedes import simulate
         options.check_games(games)
         simulate.strategy_codes(strategies)

@@ -1,5 +1,4 @@
-"""Numba kernels of Arquimedes: the plays of a hand, the strategies, and complete rounds
-and games.
+"""Numba kernels of Arquimedes: a hand's plays, the strategies, whole rounds and games.
 
 A card is a code: 1–13 its value, JOKER (14) the Knizia joker.  A hand is a count per
 code, and the hands of a round a matrix, hands[p, code]: kernels take (hands, p) rather
@@ -20,7 +19,9 @@ The plays a top can take are listed once, when the module loads (`_equations`).
 
 The round and game kernels keep their state in small arrays (see the S_ indices), draw
 from their own generator (splitmix64, seeded per game), and can write a trace of every
-event (EV_ codes) for the tests to replay.  They do no validation and no I/O.
+event (EV_ codes) for the tests to replay: `trace` is an int64 array of TRACE_COLUMNS
+columns, a row per event until it is full (zero rows: no trace).  They do no validation
+and no I/O.
 """
 
 import numpy as np
@@ -63,12 +64,12 @@ TRACE_COLUMNS = 9
 # ---------------------------------------------------------------- cards and plays
 
 def deck_counts(joker: bool) -> np.ndarray:
-    """The deck (cards.deck) as counts per code."""
+    """The deck (cards.deck) as counts per code, with the joker when `joker`."""
     return counts(full_deck(joker).elements())
 
 
 def counts(codes) -> np.ndarray:
-    """Cards as counts per code, the kernels' form of a hand."""
+    """The cards `codes` as counts per code (int64[CODES]), the kernels' form of a hand."""
     out = np.zeros(CODES, np.int64)
     for code in codes:
         out[code] += 1
@@ -77,12 +78,16 @@ def counts(codes) -> np.ndarray:
 
 @njit(cache=True)
 def penalty(code):
-    """What a card left in hand costs: its value, 13 for the joker."""
+    """What the card `code` costs when left in hand: its value, 13 for the joker."""
     return TOP_VALUE if code == JOKER else code
 
 
 def result(top, op, a):
-    """top op a when it is a card value (1–13), else -1."""
+    """The value of `top` `op` `a` when it is a card value (1–13), else -1.
+
+    `op` is ADD, SUB, MUL or DIV (any other code divides); a division must come out
+    whole.
+    """
     if op == ADD:
         r = top + a
     elif op == SUB:
@@ -97,7 +102,12 @@ def result(top, op, a):
 
 
 def pack(first, first_value, second, second_value, op, top):
-    """A play as the kernels hold it: one int64 of 8-bit fields (FIRST .. KEY)."""
+    """A play as the kernels hold it: one int64 of 8-bit fields (FIRST .. KEY).
+
+    `first`, `first_value`, `second`, `second_value`, `op` and `top` are the play's
+    fields (`second` 0 for an `=` play); NEW_TOP and KEY are derived from them.  Pure
+    Python: _equations packs every play when the module loads.
+    """
     new_top = second_value if second else first_value
     shed = penalty.py_func(first) + penalty.py_func(second)
     key = (2 if second else 1) * CARDS_KEY + shed
@@ -106,22 +116,25 @@ def pack(first, first_value, second, second_value, op, top):
 
 
 def rows(plays: np.ndarray) -> np.ndarray:
-    """Plays as rows of PLAY_COLUMNS (FIRST .. TOP)."""
+    """The packed `plays` (an int64 array) as rows of PLAY_COLUMNS (FIRST .. TOP)."""
     return (plays[:, None] >> (8 * np.arange(PLAY_COLUMNS))) & 255
 
 
 @njit(cache=True)
 def field(play, f):
-    """Field f (FIRST .. KEY) of a play."""
+    """Field `f` (FIRST .. KEY) of the packed `play`."""
     return (play >> (8 * f)) & 255
 
 
 def _equations():
-    """Every play a top t can take, in the order list_plays gives them: EQUAL[t] the
-    plays `t = t` and `t = K`; then for each operation op in turn, each card a in turn
-    for which t op a = b is a card value: the k-th of them (k < PAIR_COUNT[t]) has the
-    cards PAIRS[t, k] = (a, b, op) and the plays PAIR_PLAYS[t, k]: with a and b, with
-    the joker and b, with a and the joker."""
+    """The tables of every play a top t can take, in the order list_plays gives them.
+
+    EQUAL[t] holds the plays `t = t` and `t = K`; then for each operation op in turn,
+    each card a in turn for which t op a = b is a card value: the k-th of them (k <
+    PAIR_COUNT[t]) has the cards PAIRS[t, k] = (a, b, op) and the plays
+    PAIR_PLAYS[t, k]: with a and b, with the joker and b, with a and the joker.
+    Returns (EQUAL, PAIRS, PAIR_PLAYS, PAIR_COUNT).
+    """
     equal = np.zeros((TOP_VALUE + 1, 2), np.int64)
     pairs = np.zeros((TOP_VALUE + 1, 4 * TOP_VALUE, 3), np.uint8)
     pair_plays = np.zeros((TOP_VALUE + 1, 4 * TOP_VALUE, 3), np.int64)
@@ -145,8 +158,10 @@ EQUAL, PAIRS, PAIR_PLAYS, PAIR_COUNT = _equations()
 
 @njit(cache=True)
 def _put(out, n, play, legal):
-    """Write the play at out[n]; the next free place is n + 1 when it is legal, else n
-    (without a branch: whether a card is in hand is not predictable)."""
+    """Writes the play at out[n]; returns the next free place, n + 1 when it is legal, else n.
+
+    There is no branch: whether a card is in hand is not predictable.
+    """
     out[n] = play
     return n + legal
 
@@ -155,8 +170,12 @@ def _put(out, n, play, legal):
 def list_plays(top, free, hands, p, ops, out):
     """Every legal play of hands[p] on the top card, written to out[:n]; returns n.
 
-    ops is a bit set of ADD..DIV.  A free top (a freshly turned joker) may be given any
-    value 1–13 by the player."""
+    `top` is the top card's value; `free` is 1 for a freshly turned joker, which the
+    player may give any value 1–13 (`top` is then not read).  `hands` holds the round's
+    hands as counts per code, one row a seat, and `p` is the seat to move; `ops` is a
+    bit set of ADD..DIV.  The plays are written packed into `out`, which must hold
+    MAX_PLAYS, in the order of the _equations tables.
+    """
     n = 0
     lo, hi = (1, TOP_VALUE) if free else (top, top)
     joker = hands[p, JOKER] > 0
@@ -177,14 +196,18 @@ def list_plays(top, free, hands, p, ops, out):
 
 @njit(cache=True)
 def shed(play):
-    """The penalty a play takes out of the hand."""
+    """The penalty the packed `play` takes out of the hand."""
     return field(play, KEY) % CARDS_KEY
 
 
 @njit(cache=True)
 def openness(t, unseen, ops):
-    """How many ways cards not yet seen could answer a top of value t: one card equal
-    to it, or two cards completing an equation (pairs counted by their copies)."""
+    """How many ways cards not yet seen could answer a top of value `t`.
+
+    A way is one card equal to it, or two cards completing an equation of an operation
+    in the bit set `ops` (pairs counted by their copies, the joker standing for either
+    card); `unseen` holds the cards not yet seen as counts per code.
+    """
     w = unseen[t] + unseen[JOKER]
     for k in range(PAIR_COUNT[t]):
         a, b, op = PAIRS[t, k, 0], PAIRS[t, k, 1], PAIRS[t, k, 2]
@@ -208,13 +231,13 @@ def _next(rng):
 
 @njit(cache=True)
 def below(rng, n):
-    """A random integer 0 <= r < n."""
+    """A random integer 0 <= r < `n`, drawn from the generator `rng`."""
     return np.int64(_next(rng) % np.uint64(n))
 
 
 @njit(cache=True)
 def seeded(seed, game):
-    """The generator of one game: it depends on (seed, game) alone."""
+    """The generator (a uint64[1]) of one game: it depends on (`seed`, `game`) alone."""
     rng = np.zeros(1, np.uint64)
     rng[0] = np.uint64(seed) * np.uint64(0x2545F4914F6CDD1D) + np.uint64(game)
     _next(rng)
@@ -223,7 +246,10 @@ def seeded(seed, game):
 
 @njit(cache=True)
 def shuffle(cards, lo, hi, rng):
-    """Shuffle cards[lo:hi] in place (Fisher–Yates)."""
+    """Shuffles cards[lo:hi] of `cards` in place (Fisher–Yates), drawing from `rng`.
+
+    `lo` and `hi` bound the part shuffled, `hi` excluded.
+    """
     for i in range(hi - 1, lo, -1):
         j = lo + below(rng, i - lo + 1)
         cards[i], cards[j] = cards[j], cards[i]
@@ -233,11 +259,19 @@ def shuffle(cards, lo, hi, rng):
 
 @njit(cache=True)
 def choose(strategy, plays, n, hands, p, pile_counts, deck, ops, rng):
-    """The index of the play seat p's strategy makes (ties broken at random):
+    """The index in `plays` of the play that seat `p`'s `strategy` makes.
+
+    The strategies, ties between equally good plays broken at random:
+
     RANDOM     any legal play, uniformly (drawn in play_turns, without this call);
     GREEDY     the most cards, then the most penalty shed;
     TACTICIAN  the most penalty shed, then the top that the fewest unseen cards can
-               answer (unseen: not in its hand and not on the play pile)."""
+               answer (unseen: not in its hand and not on the play pile).
+
+    `plays`[:`n`] are the packed plays list_plays wrote; `hands` holds the round's hands
+    as counts per code; `pile_counts` (the play pile) and `deck` are counts per code;
+    `ops` is the bit set of operations; `rng` breaks the ties.
+    """
     unseen = deck - hands[p] - pile_counts if strategy == TACTICIAN else deck
     best, ties = -1, 0
     best_key0, best_key1 = -1, 0
@@ -269,8 +303,10 @@ def _log(trace, s, rnd, player, event, card, value, card2, value2, op, top):
 
 @njit(cache=True)
 def _take(draw, pile, s, rng, trace, rnd):
-    """The next card of the draw pile; when it is empty, the play pile is shuffled into
-    a new draw pile first.  0 when there is no card left anywhere."""
+    """The next card of the draw pile, or 0 when there is no card left anywhere.
+
+    When the draw pile is empty, the play pile is shuffled into a new draw pile first.
+    """
     if s[S_DRAW_POS] == s[S_DRAW_END]:
         if s[S_PILE] == 0:
             return 0
@@ -286,7 +322,13 @@ def _take(draw, pile, s, rng, trace, rnd):
 
 @njit(cache=True)
 def deal(deck_cards, hands, draw, pile, s, rng, trace, rnd):
-    """Shuffle, deal five cards each, turn up the first card of the play pile."""
+    """Shuffles the deck, deals five cards to each hand, turns up the play pile's first card.
+
+    `deck_cards` holds one code per card of the deck; `hands` (one row a seat, counts
+    per code) are filled; `draw` and `pile` receive the draw pile and the play pile,
+    and `s` the round's scalar state (the S_ indices).  `rng` is the game's generator;
+    the events go to `trace` as round `rnd`.
+    """
     m = deck_cards.shape[0]
     draw[:m] = deck_cards
     shuffle(draw, 0, m, rng)
@@ -307,8 +349,17 @@ def deal(deck_cards, hands, draw, pile, s, rng, trace, rnd):
 @njit(cache=True)
 def play_turns(hands, draw, pile, pile_counts, s, starter, strategies, deck, ops, rng,
                plays, trace, rnd):
-    """Play the round from this state, starter first, until a hand is empty (returns
-    that player) or every player passes in a row (returns -1); also the turns taken."""
+    """Plays the round on from this state, seat `starter` first; returns (winner, turns).
+
+    The round ends when a hand is empty (the winner is that seat) or every player
+    passes in a row (-1); turns counts the turns taken, draws and passes included.  A
+    player with no play draws a card, or passes when the draw pile is empty.  `hands`,
+    `draw`, `pile`, `pile_counts` (the play pile as counts per code) and `s` are the
+    round's state, as deal leaves it, and are updated; `strategies` holds a strategy
+    code per seat, `deck` the deck as counts per code and `ops` the bit set of
+    operations; `rng` is the generator, `plays` a buffer of MAX_PLAYS, and the events
+    go to `trace` as round `rnd`.
+    """
     players = hands.shape[0]
     held = hands.sum(axis=1)              # cards in each hand
     p, passes, turns = starter, 0, 0
@@ -352,12 +403,20 @@ def play_turns(hands, draw, pile, pile_counts, s, starter, strategies, deck, ops
 
 @njit(cache=True)
 def score_round(hands, winner, draw, pile, s, rng, trace, rnd, tokens):
-    """The penalty tokens of the round, written to tokens[p]; returns the tie draws.
+    """Writes the round's penalty tokens to `tokens`, one per seat; returns the tie draws.
 
     The tied players (equal card totals) draw a card each, in seat order, until all
     totals differ; then the highest total takes the highest token, and so on down.  The
     winner takes none (token 1 goes back to the box); after an all-pass ending the
-    lowest total takes token 1."""
+    lowest total takes token 1.  When no card is left anywhere, seat order decides
+    among those still tied: the earlier seat takes the higher token.
+
+    `hands` holds the hands left (counts per code; tie draws are added); `winner` is the
+    seat that went out, or -1 after an all-pass ending.  The tie draws come from `draw`,
+    then from the play pile `pile` reshuffled once the draw pile is empty (the round's
+    state `s` and the generator `rng` keep track); the events go to `trace` as round
+    `rnd`.
+    """
     players = hands.shape[0]
     totals = np.zeros(players, np.int64)
     for p in range(players):
@@ -400,9 +459,16 @@ def score_round(hands, winner, draw, pile, s, rng, trace, rnd, tokens):
 @njit(cache=True)
 def play_game(players, strategies, deck, ops, seed, game, tokens, turns, all_pass,
               tie_draws, trace):
-    """One complete game of five rounds; fills tokens[r, p], turns[r], all_pass[r] and
-    tie_draws[r], and returns the winner (lowest token total; tied players draw cards,
-    the lowest card wins, again among those still tied)."""
+    """Plays one complete game of five rounds and returns the winning seat.
+
+    Fills `tokens` (tokens[r, p] for round r, seat p), `turns`, `all_pass` and
+    `tie_draws` (one entry per round).  The winner has the lowest token total; tied
+    players draw cards, the lowest card wins, again among those still tied.  Seat 0
+    starts the first round, and the seat that took the most tokens starts the next.
+    `players` seats play `strategies` (a code per seat) with `deck` (counts per code)
+    and the operations' bit set `ops`; the game's generator comes from (`seed`,
+    `game`); the events go to `trace`.
+    """
     rng = seeded(seed, game)
     deck_cards = np.empty(deck.sum(), np.int64)
     k = 0
@@ -451,9 +517,13 @@ def _decide(tokens, draw, pile, s, rng, trace):
 
 @njit(cache=True, nogil=True)
 def simulate(first, games, players, strategies, deck, ops, seed):
-    """Games first .. first + games - 1, one after the other, without the GIL (the
-    threads of simulate.played share them out): (winners, tokens, turns, all_pass,
-    tie_draws); game g depends on (seed, g) alone."""
+    """Plays games `first` .. `first` + `games` - 1 one after the other, without the GIL.
+
+    The threads of simulate.played share the games out.  Returns (winners, tokens,
+    turns, all_pass, tie_draws), indexed by game, then as play_game fills them; game g
+    depends on (`seed`, g) alone.  `players`, `strategies`, `deck` and `ops` are as for
+    play_game.
+    """
     winners = np.zeros(games, np.int64)
     tokens = np.zeros((games, ROUNDS, players), np.int64)
     turns = np.zeros((games, ROUNDS), np.int64)
@@ -471,13 +541,22 @@ def simulate(first, games, players, strategies, deck, ops, seed):
 @njit(cache=True, parallel=True)
 def rollouts(hand, top, free, options, unseen, seen, others, draw_size, strategy, deck,
              ops, first, samples, seed):
-    """The rest of the round after each option of the player to move (seat 0), played
-    for samples first .. first + samples - 1: the unseen cards dealt at random to the
-    other hands (sizes `others`, in turn order) and the draw pile (`draw_size`), the
-    rest under the play pile, then every seat playing `strategy`.  options are play
-    rows, or a row of zeros for "draw a card"; sample s deals the same cards for every
-    option, whatever the batch.  Returns the tokens, the card total and whether the
-    round was won, per (option, sample)."""
+    """The rest of the round after each option of the player to move (seat 0), sampled.
+
+    Samples `first` .. `first` + `samples` - 1 are played: the `unseen` cards (codes)
+    dealt at random to the other hands (sizes `others`, in turn order) and the draw pile
+    (`draw_size` cards), the rest under the play pile with the `seen` cards, then every
+    seat playing `strategy`, seat 1 first.  `options` are play rows (PLAY_COLUMNS), or a
+    row of zeros for "draw a card"; sample s deals the same cards for every option,
+    whatever the batch, from the generator of (`seed`, s).  `hand` is the mover's hand
+    as counts per code, `top` and `free` the top card as for list_plays, `deck` the
+    deck as counts per code and `ops` the bit set of operations.
+
+    Returns (tokens, totals, won), each indexed [option, sample]: seat 0's penalty
+    tokens of the round, its card total left in hand, and whether it went out.  The
+    caller's side: `unseen` holds at least sum(`others`) + `draw_size` cards, and
+    `draw_size` is at least 1 when a row draws a card.
+    """
     n_opt = options.shape[0]
     players = others.shape[0] + 1
     tokens_out = np.zeros((n_opt, samples), np.int64)

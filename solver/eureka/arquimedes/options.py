@@ -1,5 +1,7 @@
-"""How much a simulation may be asked to play: enough for any estimate, and bounded so
-that a run ends within minutes and its memory does not grow with it."""
+"""How much a simulation may be asked to play: enough for any estimate, and no more.
+
+The bounds keep a run within minutes, and its memory from growing with it.
+"""
 
 import math
 
@@ -7,7 +9,7 @@ from eureka.errors import EurekaError
 from eureka.text import plural
 
 GAMES_PER_SECOND = 40_000           # simulated games a second, about (docs/BENCHMARKS.md)
-MAX_GAMES = 10**8                   # games per variant: about 42 minutes
+MAX_GAMES = 10**8                   # games per variant (games_bound says how long they take)
 MAX_SAMPLES = 10**6                 # deals per option when the rest of a round is played
 _YEAR = 365.25 * 86400
 
@@ -20,7 +22,7 @@ def games_bound(games: int) -> str:
 
 
 def check_games(games: int) -> None:
-    """EurekaError unless 1 <= games <= MAX_GAMES."""
+    """Raises EurekaError unless 1 <= `games` <= MAX_GAMES."""
     if games < 1:
         raise EurekaError(f"{_count(games)} games: play at least one")
     if games > MAX_GAMES:
@@ -28,7 +30,10 @@ def check_games(games: int) -> None:
 
 
 def check_samples(samples: int) -> None:
-    """EurekaError unless 2 <= samples <= MAX_SAMPLES (two deals give a standard error)."""
+    """Raises EurekaError unless 2 <= `samples` <= MAX_SAMPLES.
+
+    Two deals are the fewest that give a standard error.
+    """
     if not 2 <= samples <= MAX_SAMPLES:
         raise EurekaError(f"the rest of the round is played out 2 to {MAX_SAMPLES:,} "
                           f"times, not {_count(samples)}")
@@ -49,8 +54,10 @@ def _scientific(exponent: float) -> str:
 
 
 def _duration(games: int) -> str:
-    """How long `games` take at GAMES_PER_SECOND: 'about 17 minutes', 'about 3.2e+17
-    years' (any size of whole number)."""
+    """How long `games` take at GAMES_PER_SECOND, for any size of whole number.
+
+    Written 'about 17 minutes', or past a million years 'about 3.2e+17 years'.
+    """
     years = math.log10(games) - math.log10(GAMES_PER_SECOND * _YEAR)
     if years >= 6:
         return f"about {_scientific(years)} years"

@@ -1,5 +1,7 @@
-"""Arquimedes' verbs as data (eureka.params): solve, check and score, their parameters
-declared, each answered by the contract (eureka.arquimedes.GAME)."""
+"""Arquimedes' verbs as data (eureka.params): solve, check and score, parameters declared.
+
+Each verb is answered by the contract (eureka.arquimedes.GAME).
+"""
 
 from eureka.arquimedes.game import GAME
 from eureka.params import Param, Verb
@@ -31,7 +33,14 @@ def _game(ops, no_joker):
 
 def solve(top, cards, ops=GAME.ops, no_joker=False, draw_pile=None, others=None,
           seen=None, simulate=None, strategy="greedy", seed=0, limit=None):
-    """Every legal play and the advice; with `simulate`, every option played out."""
+    """Every legal play and the advice; with `simulate`, every option played out.
+
+    The parameters are the verb's, as STATE and VERBS["solve"] declare them: `top`,
+    `cards`, `draw_pile`, `others` and `seen` are what the player to move knows; `ops`
+    and `no_joker` choose the variant; `simulate` is how many times each option is
+    played out, every seat playing `strategy`, the deals drawn from `seed`; `limit` caps
+    the plays listed.  Returns a results.Solution (Arquimedes.solve).
+    """
     return _game(ops, no_joker).solve(top, cards, draw_pile=draw_pile, others=others,
                                       seen=seen, samples=simulate, strategy=strategy,
                                       seed=seed, limit=limit)
@@ -39,13 +48,17 @@ def solve(top, cards, ops=GAME.ops, no_joker=False, draw_pile=None, others=None,
 
 def check(play, top, cards, ops=GAME.ops, no_joker=False, draw_pile=None, others=None,
           seen=None):
-    """A claimed play judged."""
+    """The claimed `play` judged, as a results.Checked (Arquimedes.check).
+
+    `top`, `cards`, `draw_pile`, `others` and `seen` are what the player to move knows;
+    `ops` and `no_joker` choose the variant.
+    """
     game = _game(ops, no_joker)
     return game.check(play, game.state(top, cards, draw_pile, others, seen))
 
 
 def score(record, no_joker=False):
-    """A game record scored."""
+    """The game `record` scored (a results.Scored), without the joker when `no_joker`."""
     return GAME.variant(joker=not no_joker).score(record)
 
 

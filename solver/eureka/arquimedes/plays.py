@@ -8,7 +8,7 @@ from eureka.arquimedes.state import Play, State
 
 
 def plays(state: State) -> list:
-    """Every legal play, the most cards first, then the most points shed."""
+    """Every legal play of `state`, the most cards first, then the most points shed."""
     buffer = np.empty(kernels.MAX_PLAYS, np.int64)
     hands = kernels.counts(state.hand)[None]                        # one seat: 0
     n = kernels.list_plays(state.top.value or 0, int(state.top.free), hands, 0, state.ops_mask,
@@ -19,9 +19,13 @@ def plays(state: State) -> list:
 
 
 def recommend(state: State, legal: list) -> Advice:
-    """A play that empties the hand; else the one that sheds the most points, then
-    leaves the top that the unseen cards can answer in the fewest ways.  With no legal
-    play, the rules' move: draw a card, or pass when the draw pile is empty."""
+    """The Advice for `state`, given its `legal` plays as `plays` lists them.
+
+    A play that empties the hand; else the one that sheds the most points, then leaves
+    the top that the unseen cards can answer in the fewest ways (then the first by its
+    text).  With no legal play, the rules' move: draw a card, or pass when the draw pile
+    is empty.
+    """
     if not legal:
         return Advice("pass" if state.draw_pile == 0 else "draw")
     for play in legal:

@@ -1,4 +1,6 @@
-"""The text form of a finished (or unfinished) Arquimedes game, for `eureka score`:
+"""The text form of a finished (or unfinished) Arquimedes game, read by `eureka score`.
+
+A record reads:
 
     players: Ana Ben Cy Dee
     round 1
@@ -26,13 +28,22 @@ _ROUND = re.compile(r"round\s+\S+$", re.IGNORECASE)
 
 @dataclass(frozen=True)
 class RoundRecord:
+    """One round as recorded: the cards left in each hand, the tie draws, who went out."""
+
     left: dict                    # name -> card codes left in hand (() for the winner)
     draws: dict                   # name -> card codes drawn for ties, in order
-    winner: str | None
+    winner: str | None            # None: the round ended with every player passing
 
 
 def parse(text: str, joker: bool = True) -> tuple:
-    """(players, rounds, deciders) of a game record; EurekaError names the line."""
+    """The (players, rounds, deciders) of a game record.
+
+    `text` is the record (see the module); `joker` says whether the deck has the joker,
+    against which each round's hands and tie draws, and each decider draw, are checked.
+    Returns the players' names in seat order, a RoundRecord per round and the decider
+    draws ({name: card code} each).  Raises EurekaError naming the line, or the round,
+    of the first mistake.
+    """
     players: tuple = ()
     rounds: list = []
     deciders: list = []
@@ -127,7 +138,11 @@ def _decider(text: str, players: tuple) -> dict:
 
 
 def score(text: str, joker: bool = True) -> GameScore:
-    """The score of a game record."""
+    """The GameScore of the game record `text`, round by round.
+
+    `joker` says whether the deck has the joker.  Raises EurekaError at the record's
+    first mistake, naming its line or round where it has one (see `parse`).
+    """
     players, rounds, deciders = parse(text, joker)
     scored = []
     for n, r in enumerate(rounds, 1):

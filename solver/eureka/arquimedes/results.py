@@ -1,5 +1,7 @@
-"""What Arquimedes' verbs return: result dataclasses that build their own JSON documents
-(the schemas eureka.arquimedes.solve/1, .check/1, .score/1 and .simulate/1)."""
+"""What Arquimedes' verbs return: result dataclasses that build their own JSON documents.
+
+Their schemas are eureka.arquimedes.solve/1, .check/1, .score/1 and .simulate/1.
+"""
 
 from dataclasses import asdict, dataclass
 from typing import ClassVar
@@ -18,16 +20,20 @@ class Move:
     hand_size: int
 
     def to_json(self) -> dict:
+        """The play as JSON (Play.json), judged against the hand of `hand_size` cards."""
         return self.play.json(self.hand_size)
 
 
 @dataclass(frozen=True)
 class Advice:
-    """What to do: `action` is 'play', or with no legal play 'draw' (a card must be
-    drawn) or 'pass' (the draw pile is empty).  A play is chosen because it empties
-    the hand (`basis` 'empties-hand'), or because it sheds the most points and then
-    leaves the top card (`new_top`) that the unseen cards answer in the fewest ways
-    (`basis` 'sheds-most', `answers` those ways)."""
+    """What to do on a turn: play, draw or pass, and why.
+
+    `action` is 'play', or with no legal play 'draw' (a card must be drawn) or 'pass'
+    (the draw pile is empty).  A play is chosen because it empties the hand (`basis`
+    'empties-hand'), or because it sheds the most points and then leaves the top card
+    (`new_top`) that the unseen cards answer in the fewest ways (`basis` 'sheds-most',
+    `answers` those ways).
+    """
 
     action: str
     play: Play | None = None
@@ -61,9 +67,12 @@ class Estimate:
 
 @dataclass(frozen=True)
 class Rollouts:
-    """Every option played out: `samples` deals of the `unseen` cards to the other
-    hands (`others`) and a draw pile of `draw_pile`, then every seat playing
-    `strategy`; the options best first."""
+    """Every option of the player to move played out, the options best first.
+
+    `samples` deals of the `unseen` cards to the other hands (`others`) and a draw pile
+    of `draw_pile`, then every seat playing `strategy`; `options` holds an Estimate per
+    option.
+    """
 
     samples: int
     strategy: str
@@ -75,9 +84,11 @@ class Rollouts:
 
 @dataclass(frozen=True)
 class Solution(Result):
-    """`solve`: every legal play of the state, the advice, and the options played out
-    when asked (`rollouts`).  `limit` caps the plays listed (`shown`), never the
-    counts."""
+    """What `solve` returns: every legal play of the state, and the advice.
+
+    `rollouts` holds the options played out, when asked.  `limit` caps the plays listed
+    (`shown`), never the counts.
+    """
 
     schema: ClassVar[str] = "eureka.arquimedes.solve/1"
     state: State
@@ -96,6 +107,7 @@ class Solution(Result):
         return by_card_count(self.plays)
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`."""
         size, advice = len(self.state.hand), self.advice
         return {
             "top": {"value": self.state.top.value, "joker": self.state.top.joker},
@@ -121,9 +133,12 @@ class Solution(Result):
 
 @dataclass(frozen=True)
 class Checked(Result):
-    """`check`: a claimed play judged.  The verdict's `better` is the recommended play
-    when the claim is invalid and a play exists; its `action` is what the rules make
-    the player do when no play exists ('draw', or 'pass' with the draw pile empty)."""
+    """What `check` returns: a claimed play judged.
+
+    The verdict's `better` is the recommended play when the claim is invalid and a play
+    exists; its `action` is what the rules make the player do when no play exists
+    ('draw', or 'pass' with the draw pile empty).
+    """
 
     schema: ClassVar[str] = "eureka.arquimedes.check/1"
     claim: str
@@ -133,21 +148,24 @@ class Checked(Result):
 
     @property
     def valid(self) -> bool:
+        """Whether the claimed play is legal."""
         return self.verdict.valid
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`."""
         return {"claim": self.claim, **self.verdict.to_json(),
                 "play": self.play.json(len(self.state.hand)) if self.play else None}
 
 
 @dataclass(frozen=True)
 class Scored(Result):
-    """`score`: a game record scored round by round."""
+    """What `score` returns: a game record scored round by round."""
 
     schema: ClassVar[str] = "eureka.arquimedes.score/1"
     game: GameScore
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`."""
         g = self.game
         return {"players": list(g.players),
                 "rounds": [{"winner": r.winner, "all_pass": r.all_pass,
@@ -162,9 +180,12 @@ class Scored(Result):
 
 @dataclass(frozen=True)
 class Summary:
-    """Many games of one variant: per seat its strategy, wins, win rate with a 95%
-    Wilson interval and tokens; per round the turns (mean, median, p90, max), the
-    share of all-pass endings and the tie draws."""
+    """Many simulated games of one variant, summarised per seat and per round.
+
+    Per seat (`seats`) its strategy, wins, win rate with a 95% Wilson interval and
+    tokens; per round (`rounds`) the turns (mean, median, p90, max), the share of
+    all-pass endings and the tie draws.
+    """
 
     games: int
     seed: int
@@ -176,10 +197,14 @@ class Summary:
 
 @dataclass(frozen=True)
 class Simulation(Result):
-    """`simulate`: the variant asked for, then with `compare` the others."""
+    """What `simulate` returns: the variant asked for, then with `compare` the others.
+
+    `variants` holds a Summary per variant.
+    """
 
     schema: ClassVar[str] = "eureka.arquimedes.simulate/1"
     variants: tuple
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`."""
         return {"variants": [asdict(s) for s in self.variants]}

@@ -1,5 +1,8 @@
-"""Scoring Arquimedes as the rulebook does: card totals, tie draws, penalty tokens, the
-five-round total and the winner with its tie-break."""
+"""Scoring Arquimedes as the rulebook does: a round's tokens, and the game's winner.
+
+A round: card totals, tie draws and penalty tokens; the game: the five-round total and
+the winner with its tie-break.
+"""
 
 from dataclasses import dataclass, field
 
@@ -10,9 +13,12 @@ from eureka.text import plural
 
 @dataclass(frozen=True)
 class RoundScore:
-    """One round: who went out (None: it ended with every player passing), each other
-    player's card total after the tie draws, and the tokens; `pending` holds the groups
-    still tied, who must draw again before tokens can be given (tokens is then None)."""
+    """One round scored: who went out, the card totals after the tie draws, the tokens.
+
+    `winner` is None when the round ended with every player passing; `totals` holds each
+    other player's card total; `pending` holds the groups still tied, with their total,
+    who must draw again before tokens can be given (`tokens` is then None).
+    """
 
     players: tuple
     winner: str | None
@@ -22,6 +28,7 @@ class RoundScore:
 
     @property
     def all_pass(self) -> bool:
+        """Whether the round ended with every player passing, nobody having gone out."""
         return self.winner is None
 
     @property
@@ -31,12 +38,20 @@ class RoundScore:
 
 
 def score_round(players, left: dict, draws: dict, winner: str | None) -> RoundScore:
-    """Score a round from the cards left in each hand (`left[name]`, card codes) and the
-    cards each player drew for ties, in order (`draws[name]`).
+    """Scores a round from the cards left in each hand and the cards drawn for ties.
+
+    `players` names the seats in order (2–6); `left` maps a name to the card codes left
+    in that hand (every player's but the winner's is needed), and `draws` to the cards
+    that player drew for ties, in order; `winner` is the player who went out, None after
+    an all-pass ending.
 
     Tied players each draw a card until every total differs; the highest total takes
     the highest token (as many tokens as players, 1 up).  The winner takes none and
-    returns token 1; after an all-pass ending the lowest total takes token 1."""
+    returns token 1; after an all-pass ending the lowest total takes token 1.  When the
+    draws given do not settle a tie, the tokens wait (`pending`).  Raises EurekaError
+    for a wrong number of players, a tie draw by the winner, or more draws than the ties
+    needed.
+    """
     players = tuple(players)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise EurekaError(f"Arquimedes is played by {MIN_PLAYERS}–{MAX_PLAYERS} players, "
@@ -82,8 +97,11 @@ def _tied(totals: dict) -> list:
 
 @dataclass(frozen=True)
 class GameScore:
-    """The rounds, the token totals of the complete rounds, and the winner: None while
-    rounds are missing or a tie is still to be drawn for (`pending`)."""
+    """The game so far: its rounds, the token totals of the complete rounds, the winner.
+
+    `winner` is None while rounds are missing or a tie is still to be drawn for
+    (`pending`); `complete` once the five rounds all have their tokens.
+    """
 
     players: tuple
     rounds: tuple
@@ -101,9 +119,15 @@ class GameScore:
 
 
 def score_game(players, rounds, deciders=()) -> GameScore:
-    """The game so far: the token totals, and after five rounds the winner, the lowest
-    total.  Players tied on it each draw a card (`deciders`, one {name: card code}
-    per draw); the lowest card wins, and those still tied draw again."""
+    """The game so far: the token totals, and after five rounds the winner, the lowest.
+
+    `players` names the seats; `rounds` are the RoundScores so far, in order (a round
+    whose tokens are pending counts for none).  Players tied on the lowest total each
+    draw a card (`deciders`, one {name: card code} per draw); the lowest card wins, and
+    those still tied draw again.  Raises EurekaError for more than five rounds, decider
+    draws before five complete rounds or once the game is decided, or a decider draw
+    made by others than the players tied.
+    """
     players = tuple(players)
     if len(rounds) > ROUNDS:
         raise EurekaError(f"a game has {ROUNDS} rounds, not {len(rounds)}")

@@ -1,5 +1,7 @@
-"""Simulated Arquimedes games, summarised; and the rest of a round played out for each
-option of a player (`rank_options`).
+"""Simulated Arquimedes games, summarised, and the rest of a round played out per option.
+
+`simulate` plays complete games; `rank_options` plays out the rest of a round after each
+option of a player.
 
 Strategies (kernels.choose), each plays whenever it can and draws only when it cannot:
   random     any legal play, uniformly at random;
@@ -29,14 +31,20 @@ ROLLOUTS_PER_CALL = 1 << 18          # options × deals per kernel call
 
 
 def strategy_code(name: str) -> int:
-    """The kernels' code of a strategy."""
+    """The kernels' code of the strategy `name` (one of cards.STRATEGIES).
+
+    Raises EurekaError for an unknown strategy.
+    """
     if name not in STRATEGIES:
         raise EurekaError(f"unknown strategy {name!r}: choose from {', '.join(STRATEGIES)}")
     return STRATEGIES.index(name)
 
 
 def strategy_codes(names) -> np.ndarray:
-    """The kernels' codes of one strategy per seat."""
+    """The kernels' codes (an int64 array) of `names`, one strategy per seat.
+
+    Raises EurekaError for an unknown strategy, or fewer than 2 or more than 6 seats.
+    """
     codes = [strategy_code(n) for n in names]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise EurekaError(f"Arquimedes is played by {MIN_PLAYERS}–{MAX_PLAYERS} players, "
@@ -45,8 +53,13 @@ def strategy_codes(names) -> np.ndarray:
 
 
 def played(first, count, players, codes, deck, mask, seed, threads):
-    """kernels.simulate's five arrays for games first .. first + count - 1, played on
-    `threads` threads, each a share of them in a row (the kernel runs without the GIL)."""
+    """The five arrays of kernels.simulate for games `first` .. `first` + `count` - 1.
+
+    The games are played on `threads` threads, each a share of them in a row (the kernel
+    runs without the GIL), and the arrays joined in game order.  `players`, `codes` (a
+    strategy per seat), `deck` (counts per code), `mask` (the operations' bit set) and
+    `seed` go to the kernel as they are.
+    """
     parts = parallel.in_shares(
         lambda lo, hi: kernels.simulate(first + lo, hi - lo, players, codes, deck, mask, seed),
         count, threads)
@@ -55,8 +68,15 @@ def played(first, count, players, codes, deck, mask, seed, threads):
 
 def simulate(games: int, strategies, seed: int = 0, joker: bool = True,
              ops: str = "+-*/", progress=None) -> Summary:
-    """`games` complete five-round games; game g is the same for (seed, g) whatever
-    else is run.  `progress(n)` is called after every n games."""
+    """A Summary of `games` complete five-round games of one variant.
+
+    `strategies` names one strategy per seat; the variant is the deck with or without
+    the `joker` and the operations `ops`.  Game g is the same for (`seed`, g) whatever
+    else is run.  `progress`, when given, is called with n after each batch of n games
+    (CHUNK at most).  Raises EurekaError for a number of games out of bounds, an unknown
+    strategy or a wrong number of seats, and RulesError for operations other than
+    + - * /.
+    """
     check_games(games)
     codes = strategy_codes(strategies)
     ops = normal_ops(ops)
@@ -94,8 +114,10 @@ def simulate(games: int, strategies, seed: int = 0, joker: bool = True,
 
 
 def quantile(histogram: np.ndarray, q: float) -> float:
-    """The q-quantile of the values counted in `histogram` (histogram[v]: how many are
-    v), interpolated linearly between order statistics as numpy.percentile does."""
+    """The `q`-quantile of the values counted in `histogram` (histogram[v]: how many are v).
+
+    It is interpolated linearly between order statistics, as numpy.percentile does.
+    """
     cumulative = np.cumsum(histogram)
     at = q * (int(cumulative[-1]) - 1)
     low = int(math.floor(at))
@@ -106,8 +128,10 @@ def quantile(histogram: np.ndarray, q: float) -> float:
 
 
 def assumed_draw_pile(state: State) -> int:
-    """The draw pile's size: as given, else every unseen card the other hands do not
-    hold."""
+    """The draw pile's size: as given, else every unseen card the other hands do not hold.
+
+    Raises EurekaError when `state` lacks the other players' hand sizes (`others`).
+    """
     if state.others is None:
         raise EurekaError("--simulate needs the other players' hand sizes (--others)")
     if state.draw_pile is not None:
@@ -117,10 +141,19 @@ def assumed_draw_pile(state: State) -> int:
 
 def rank_options(state: State, legal: list, samples: int, strategy: str = "greedy",
                  seed: int = 0) -> list:
-    """Each legal play (and drawing a card, when the pile has one) ranked by the
-    expected penalty tokens of the rest of the round: the unseen cards are dealt at
-    random to the other hands and the draw pile, and every seat then plays `strategy`.
-    Needs the other players' hand sizes; 2 to bounds.MAX_SAMPLES deals."""
+    """Each legal play, and drawing a card, ranked by the round's expected penalty tokens.
+
+    `legal` are the plays of `state` (as `plays.plays` lists them); drawing a card is an
+    option when the draw pile has one.  The rest of the round is played `samples` times:
+    the unseen cards are dealt at random to the other hands and the draw pile, and every
+    seat then plays `strategy`; deal s is the same for every option and depends on
+    (`seed`, s) alone.
+
+    Returns an Estimate per option (its play None for drawing), the fewest expected
+    tokens first, then the fewest cards left; empty when there is no option.  Raises
+    EurekaError unless 2 <= `samples` <= options.MAX_SAMPLES and the state gives the
+    other players' hand sizes, or for an unknown strategy.
+    """
     check_samples(samples)
     code = strategy_code(strategy)
     draw = assumed_draw_pile(state)

@@ -1,5 +1,7 @@
 """A game state of Arquimedes as the player to move knows it, and a play written out.
-Pure Python: the checker and the scorer need no kernel."""
+
+Pure Python: the checker and the scorer need no kernel.
+"""
 
 from collections import Counter
 from dataclasses import dataclass
@@ -24,8 +26,11 @@ OP_NAMES = {code: op for op, code in OP_CODES.items()}   # play codes -> eureka.
 
 
 def normal_ops(text: str) -> str:
-    """The operations of a variant, each once, in the order + − × ÷ (any spelling of
-    eureka.ops: '+-x:' is '+-*/')."""
+    """The operations of a variant, each once, in the order + − × ÷.
+
+    `text` may use any spelling of eureka.ops: '+-x:' is '+-*/'.  Raises RulesError when
+    it is empty or holds anything but these four operations.
+    """
     codes = [SPELLINGS.get(c) for c in text or ""]
     if not codes or not set(codes) <= set(OP_CODES):
         raise RulesError(f"operations must be chosen from + - * /, got {text!r}")
@@ -33,35 +38,46 @@ def normal_ops(text: str) -> str:
 
 
 def ops_mask(ops: str) -> int:
-    """The kernels' bit set of the operations."""
+    """The kernels' bit set of the operations `ops` (any spelling normal_ops reads)."""
     return sum(1 << OP_CODES[o] for o in normal_ops(ops))
 
 
 def ops_text(ops: str, ascii: bool = False) -> str:
-    """The operations as printed: '+ − × ÷'."""
+    """The operations `ops` (codes, e.g. '+-*/') as printed: '+ − × ÷'.
+
+    With `ascii`, the signs are ASCII: '+ - * /'.
+    """
     return " ".join(sign(o, ascii) for o in ops)
 
 
 @dataclass(frozen=True)
 class Top:
-    """The top card of the play pile: a value, the joker played as a value, or a
-    freshly turned joker (value None), whose value the player to move chooses."""
+    """The top card of the play pile: a value, the joker played as a value, or a free joker.
+
+    A freshly turned joker has the value None: the player to move chooses its value.
+    """
 
     value: int | None
     joker: bool = False
 
     @property
     def free(self) -> bool:
+        """Whether the top is a freshly turned joker, whose value the mover chooses."""
         return self.value is None
 
     def text(self) -> str:
+        """The top card as shown: its value, 'K as 7', or the freshly turned joker."""
         if self.free:
             return "K (freshly turned: any value 1–13)"
         return f"K as {self.value}" if self.joker else str(self.value)
 
 
 def parse_top(text: str) -> Top:
-    """'3', 'K' (a freshly turned joker) or 'K=7' (the joker played as 7)."""
+    """The top card from its name: '3', 'K' (a freshly turned joker) or 'K=7'.
+
+    `text` may write the joker K or J; 'K=7' is the joker played as 7.  Raises HandError
+    when it is no card, or when the joker is said to stand for the joker.
+    """
     raw = str(text).strip().upper()
     if raw[:2] in ("K=", "J="):
         value = parse_card(raw[2:])
@@ -74,9 +90,14 @@ def parse_top(text: str) -> Top:
 
 @dataclass(frozen=True)
 class State:
-    """What the player to move knows: the top card, the hand, and where known the draw
-    pile's size, the other players' hand sizes (in turn order) and cards already seen
-    (e.g. the play pile under the top card)."""
+    """What the player to move knows: the top card, the hand, and what else is known.
+
+    Where known: the draw pile's size, the other players' hand sizes (in turn order)
+    and cards already seen (e.g. the play pile under the top card).  Building one
+    raises HandError when the cards could not come from the deck together, the hand is
+    empty, or the draw pile and the other hands need more cards than are unseen (or
+    there are not 1–5 other hands), and RulesError for operations other than + - * /.
+    """
 
     top: Top
     hand: tuple                        # card codes, ascending
@@ -109,28 +130,38 @@ class State:
 
     @property
     def top_code(self) -> int:
+        """The top card's code: JOKER when it is the joker, else its value."""
         return JOKER if self.top.joker else self.top.value
 
     @property
     def ops_mask(self) -> int:
+        """The kernels' bit set of the state's operations."""
         return ops_mask(self.ops)
 
     def hand_names(self) -> list:
+        """The hand's cards as written, K for the joker."""
         return [name(c) for c in self.hand]
 
     def empties(self, play: "Play") -> bool:
-        """Whether the play sheds the last cards of the hand, winning the round."""
+        """Whether `play` sheds the last cards of the hand, winning the round."""
         return len(play.cards) == len(self.hand)
 
     def unseen_cards(self) -> list:
-        """The cards the player has not seen: the deck less the hand, the top card and
-        the cards seen."""
+        """The codes of the cards the player has not seen, ascending.
+
+        They are the deck less the hand, the top card and the cards seen.
+        """
         left = deck(self.joker) - Counter(self.hand + self.seen + (self.top_code,))
         return sorted(left.elements())
 
 
 class Play(NamedTuple):
-    """`top op first = second`, or `top = first`; a joker's value is made explicit."""
+    """A play, `top op first = second` or `top = first`, a joker's value made explicit.
+
+    `first` and `second` are card codes (`second` 0 for an `=` play) and `first_value`
+    and `second_value` the values they stand for; `op` is EQ, ADD, SUB, MUL or DIV;
+    `top` is the value of the top card the play answers.
+    """
 
     top: int
     op: int
@@ -141,6 +172,7 @@ class Play(NamedTuple):
 
     @property
     def cards(self) -> tuple:
+        """The codes of the cards played, one or two."""
         return (self.first,) if self.second == 0 else (self.first, self.second)
 
     @property
@@ -150,9 +182,11 @@ class Play(NamedTuple):
 
     @property
     def new_top(self) -> int:
+        """The value of the top card the play leaves."""
         return self.first_value if self.second == 0 else self.second_value
 
     def text(self, ascii: bool = False) -> str:
+        """The play as written, e.g. '3 + K(2) = 5'; with `ascii`, in ASCII signs ('*')."""
         first = _card_text(self.first, self.first_value)
         if self.op == EQ:
             return f"{self.top} = {first}"
@@ -173,7 +207,13 @@ def _card_text(code: int, value: int) -> str:
 
 def make_state(top, hand, ops: str = "+-*/", joker: bool = True, draw_pile=None,
                others=None, seen=()) -> State:
-    """A state from cards as written ('3', 'K=7', 'K') or as codes."""
+    """A state from cards as written ('3', 'K=7', 'K') or as codes.
+
+    `top` is a Top or its name (parse_top); `hand` and `seen` are cards as written or
+    codes; `ops` and `joker` choose the variant; `draw_pile` and `others` (the other
+    hands' sizes, in turn order) are given where known.  Raises HandError or RulesError
+    as State does.
+    """
     top = top if isinstance(top, Top) else parse_top(top)
     return State(top, tuple(sorted(_code(c) for c in hand)), ops, joker, draw_pile,
                  tuple(others) if others else None, tuple(_code(c) for c in seen or ()))

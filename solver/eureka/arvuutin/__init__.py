@@ -1,5 +1,6 @@
-"""Arvuutin: the answers a hand can give and the cards to play, a question resolved, and
-the final score.
+"""Arvuutin: the answers a hand can give, the cards to play, questions and the final score.
+
+A question is resolved, and a player's final score counted.
 
     >>> from eureka.arvuutin import GAME
     >>> [c.cards for c in GAME.solve([3, 7, 12, 15, 40], 58, limit=2).choices]

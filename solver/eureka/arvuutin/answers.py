@@ -18,7 +18,11 @@ MAX_HAND = 16                              # 2^16 choices at most
 
 
 def check_hand(cards) -> tuple:
-    """The cards, ascending, each an answer card value; 1 to 16 of them."""
+    """The `cards`, ascending, each an answer card value; 1 to 16 of them.
+
+    Raises HandError for an empty hand, more than 16 cards, or a value that is not an
+    answer card.
+    """
     cards = tuple(sorted(int(c) for c in cards))
     if not cards:
         raise HandError("the hand is empty")
@@ -32,14 +36,17 @@ def check_hand(cards) -> tuple:
 
 
 def check_answer(value: int, what: str = "the answer") -> int:
-    """A correct answer: 1–100."""
+    """The `value`, checked to be a correct answer: 1–100.
+
+    Raises HandError otherwise, calling the value `what` ("the answer", "a guess").
+    """
     if not LOWEST <= value <= HIGHEST:
         raise HandError(f"{what} is {LOWEST}–{HIGHEST}, not {value}")
     return value
 
 
 def reachable(cards) -> int:
-    """The answers the cards can give, as a bit set (bit s: some cards sum to s)."""
+    """The answers the `cards` can give, as a bit set (bit s: some cards sum to s)."""
     bits = 1
     for c in cards:
         bits |= bits << c
@@ -47,16 +54,18 @@ def reachable(cards) -> int:
 
 
 def answers(cards, lowest: int = LOWEST, highest: int = HIGHEST) -> list:
-    """The answers lowest..highest the cards can give."""
+    """The answers `lowest`..`highest` the `cards` can give, ascending."""
     bits = reachable(cards)
     return [s for s in range(lowest, highest + 1) if bits >> s & 1]
 
 
 @dataclass(frozen=True)
 class Choice:
-    """Cards to play: their sum, how far it is expected to be from the answer, the cards
-    not played, and whether it is an exact hit of a single guess (then, by the top
-    knowledge bonus, the winner keeps every card)."""
+    """Cards to play, how far their sum is expected to be from the answer, the cards left.
+
+    `exact`: the choice is an exact hit of a single guess (then, by the top knowledge
+    bonus, the winner keeps every card).
+    """
 
     cards: tuple
     distance: Fraction               # expected |sum − answer|
@@ -65,6 +74,7 @@ class Choice:
 
     @property
     def total(self) -> int:
+        """The answer the cards give: their sum."""
         return sum(self.cards)
 
     @cached_property
@@ -74,24 +84,27 @@ class Choice:
 
     @cached_property
     def strength(self) -> tuple:
-        """How strong the hand a winner keeps is: the answers 1–100 it can give, then
-        its total.  An exact hit keeps every card; otherwise the cards not played."""
+        """How strong the hand a winner keeps is: the answers 1–100 it can give, its total.
+
+        An exact hit keeps every card; otherwise the cards not played.
+        """
         kept = self.cards + self.left if self.exact else self.left
         return len(answers(kept)), sum(kept)
 
     def to_json(self) -> dict:
+        """The choice as JSON, with its total and how many answers the cards left give."""
         return {"cards": list(self.cards), "total": self.total,
                 "expected_distance": float(self.distance), "exact": self.exact,
                 "left": list(self.left), "left_answers": self.left_answers}
 
     def key(self) -> tuple:
-        """Best first: nearest, then the stronger hand kept, then fewer cards."""
+        """The sort key, best first: nearest, then the stronger hand kept, then fewer cards."""
         return self.distance, -self.strength[0], -self.strength[1], len(self.cards), \
             self.cards
 
 
 def distance_sum(total: int, low: int, high: int) -> int:
-    """Σ |total − x| over the whole numbers x in low..high."""
+    """Σ |`total` − x| over the whole numbers x in `low`..`high`."""
     def span(a, b):                     # a + (a+1) + ... + b, 0 when empty
         return (a + b) * (b - a + 1) // 2 if b >= a else 0
 
@@ -102,7 +115,7 @@ def distance_sum(total: int, low: int, high: int) -> int:
 
 
 def sub_hands(cards) -> list:
-    """Every distinct non-empty choice of cards, as ascending tuples."""
+    """Every distinct non-empty choice of the `cards`, as ascending tuples."""
     choices = [()]
     for value, count in sorted(Counter(cards).items()):
         choices = [c + (value,) * k for c in choices for k in range(count + 1)]
@@ -110,8 +123,12 @@ def sub_hands(cards) -> list:
 
 
 def best_choices(cards, low: int, high: int, top: int) -> list:
-    """The `top` best choices for an answer in low..high (low == high: a single guess),
-    by expected distance, then the strength of the hand kept (see Choice.key)."""
+    """The `top` best choices of the `cards` for an answer in `low`..`high`, best first.
+
+    `low` == `high` is a single guess. The choices are ranked by expected distance (every
+    answer in the range equally likely), then the strength of the hand kept (see
+    Choice.key). Returns a list of Choice.
+    """
     by_total = defaultdict(list)
     for chosen in sub_hands(cards):
         by_total[sum(chosen)].append(chosen)

@@ -1,5 +1,7 @@
-"""The Arvuutin contract: the preset and its verbs (solve, check, score), each returning
-a result of results.py."""
+"""The Arvuutin contract: the preset and its verbs (solve, check, score).
+
+Each verb returns a result of results.py.
+"""
 
 from eureka.arvuutin import answers, question, scoring
 from eureka.arvuutin.results import Choices, Resolution
@@ -21,9 +23,12 @@ def _decision(outcomes) -> str:
 
 
 class Arvuutin:
-    """Arvuutin: answer cards (green 1–9, purple 10–20, brown 30–80), every correct
-    answer 1–100, five categories A–E of 50 question cards, 20 hidden cards, markers on
-    plain or x2 spaces, the pass card (3 new answer cards)."""
+    """The Arvuutin preset and its verbs.
+
+    Answer cards (green 1–9, purple 10–20, brown 30–80), every correct answer 1–100, five
+    categories A–E of 50 question cards, 20 hidden cards, markers on plain or x2 spaces,
+    the pass card (3 new answer cards).
+    """
 
     name = "arvuutin"
     card_values = answers.CARD_VALUES
@@ -37,8 +42,14 @@ class Arvuutin:
     pass_draw = question.PASS_DRAW
 
     def solve(self, cards, low: int, high: int | None = None, limit: int = 5) -> Choices:
-        """The answers the cards can give, and the `limit` best choices for a guess
-        (`low` alone) or an answer somewhere in low..high."""
+        """The answers the `cards` can give, and the `limit` best choices to play.
+
+        The choices are for a guess (`low` alone, `high` None) or an answer somewhere in
+        `low`..`high` (in either order).
+
+        Raises HandError for a hand or bounds the game does not allow, and EurekaError
+        for a `limit` below 1.
+        """
         hand = answers.check_hand(cards)
         high = low if high is None else high
         low, high = sorted((answers.check_answer(low, "a guess"),
@@ -49,16 +60,28 @@ class Arvuutin:
 
     def check(self, answer: int, played, marker: str = "plain",
               final: bool = False) -> Resolution:
-        """Resolve a question: `played` is one 'NAME=CARDS' per player ('P1=40,20',
-        'P3=pass'); `marker` the category marker's space, 'plain' or 'x2'."""
+        """A question resolved: every player's outcome, and who wins the question cards.
+
+        `answer` is the correct answer; `played` is one 'NAME=CARDS' per player
+        ('P1=40,20', 'P3=pass'); `marker` the category marker's space, 'plain' or 'x2';
+        `final`: the game's last question (worth three cards).
+
+        Raises EurekaError on an answer, a play or a marker that cannot be.
+        """
         outcomes = tuple(question.resolve(
             answer, [question.parse_played(p) for p in played], marker, final))
         return Resolution(answer, marker, final, outcomes,
                           Verdict(True, _decision(outcomes)))
 
     def score(self, levels, won=None, hidden=()) -> scoring.Score:
-        """A player's final score: `levels` and `won` map categories to numbers (or are
-        'A=3' items), `hidden` lists the hidden cards' categories."""
+        """A player's final score.
+
+        `levels` and `won` map categories to numbers (or are 'A=3' items): each
+        category's level at the end, and the question cards won in it; `hidden` lists
+        the hidden cards' categories.
+
+        Raises EurekaError on an item, a category or a count the game cannot have.
+        """
         def as_dict(items, what):
             return dict(items) if isinstance(items, dict) else scoring.named(items, what)
         return scoring.score(as_dict(levels, "levels"), as_dict(won or {}, "won"),

@@ -1,5 +1,7 @@
-"""Arvuutin's verbs as data (eureka.params): solve, check and score, their parameters
-declared, each answered by the contract (eureka.arvuutin.GAME)."""
+"""Arvuutin's verbs as data (eureka.params): solve, check and score.
+
+Their parameters are declared, and each is answered by the contract (eureka.arvuutin.GAME).
+"""
 
 from eureka.arvuutin.game import GAME
 from eureka.errors import EurekaError
@@ -12,7 +14,10 @@ def _answer(name: str, help_: str, **more) -> Param:
 
 
 def solve(cards, guess=None, range=None, limit=5):
-    """The answers the cards can give and the best choices for a guess or a range."""
+    """The answers the `cards` can give and the `limit` best choices for a guess or a range.
+
+    Give either `guess` (one answer) or `range` (LOW, HIGH); EurekaError otherwise.
+    """
     if (guess is None) == (range is None):
         raise EurekaError("give either --guess N or --range LOW HIGH")
     low, high = (guess, guess) if guess is not None else range
@@ -20,12 +25,20 @@ def solve(cards, guess=None, range=None, limit=5):
 
 
 def check(answer, played, marker="plain", final=False):
-    """A question resolved."""
+    """A question resolved.
+
+    `answer` is the correct answer, `played` one 'NAME=CARDS' per player, `marker` the
+    category marker's space ('plain' or 'x2') and `final` the game's last question.
+    """
     return GAME.check(answer, played, marker, final)
 
 
 def score(levels, won=None, hidden=None):
-    """A player's final score."""
+    """A player's final score from the `levels`, the question cards `won` and the `hidden` cards.
+
+    `levels` and `won` are 'CATEGORY=N' items, `hidden` categories; `won` and `hidden`
+    may be None.
+    """
     return GAME.score(levels, won or (), hidden or ())
 
 

@@ -1,5 +1,7 @@
-"""One question resolved: who wins, who keeps and who loses which cards, how many
-question cards each winner takes, and what the pass card gives."""
+"""One question resolved: who wins, who keeps and who loses which cards.
+
+Also how many question cards each winner takes, and what the pass card gives.
+"""
 
 from dataclasses import dataclass
 
@@ -14,12 +16,15 @@ MARKERS = ("plain", "x2")          # the space the category's marker stands on
 
 @dataclass(frozen=True)
 class Answer:
+    """One player's answer: the answer cards played, and whether the pass card was too."""
+
     player: str
     cards: tuple                   # the answer cards played
     passed: bool                   # the pass card was among them
 
     @property
     def total(self) -> int:
+        """The answer given: the sum of the cards played."""
         return sum(self.cards)
 
 
@@ -37,13 +42,19 @@ class Outcome:
     draws: int                     # new answer cards to pick (the pass card)
 
     def to_json(self) -> dict:
+        """The outcome as JSON."""
         return {"player": self.player, "answer": self.answer, "distance": self.distance,
                 "won": self.won, "question_cards": self.question_cards,
                 "keeps": list(self.keeps), "loses": list(self.loses), "draws": self.draws}
 
 
 def parse_played(text: str) -> Answer:
-    """'P1=40,20' or 'P3=pass' (the pass card, possibly with cards: 'P3=pass,12')."""
+    """The Answer written in `text`: 'P1=40,20' or 'P3=pass'.
+
+    The pass card may come with cards: 'P3=pass,12'. Raises EurekaError on a text that
+    is not NAME=CARDS, an empty card, a card that is not an answer card, the pass card
+    played twice, or no cards at all.
+    """
     name, sep, rest = text.partition("=")
     if not sep or not name.strip():
         raise EurekaError(f"expected NAME=CARDS or NAME=pass, got {text!r}")
@@ -69,11 +80,18 @@ def parse_played(text: str) -> Answer:
 
 
 def resolve(correct: int, played, marker: str = "plain", final: bool = False) -> list:
-    """The outcome for every player: the nearest answers win (ties all win) and each
-    winner takes 1 question card, 2 on an x2 space, 3 for the final question.  Winners
-    lose the cards they played unless the answer was exact; the others take theirs
-    back.  A player who played the pass card is not counted, takes the cards back and
-    picks 3 new answer cards."""
+    """The Outcome for every player, in the order played.
+
+    `correct` is the correct answer and `played` the players' Answers (parse_played).
+    The nearest answers win (ties all win) and each winner takes 1 question card, 2 when
+    the `marker` stands on an x2 space, 3 for the `final` question. Winners lose the
+    cards they played unless the answer was exact; the others take theirs back. A player
+    who played the pass card is not counted, takes the cards back and picks 3 new answer
+    cards.
+
+    Raises HandError for a correct answer outside 1–100, and EurekaError for a marker
+    other than 'plain' or 'x2', nobody answering, or a player answering twice.
+    """
     check_answer(correct, "the correct answer")
     if marker not in MARKERS:
         raise EurekaError(f"the marker space is plain or x2, not {marker!r}")

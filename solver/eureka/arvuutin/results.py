@@ -9,8 +9,10 @@ from eureka.contract import Result, Verdict
 
 @dataclass(frozen=True)
 class Choices(Result):
-    """What a hand can answer, and the best cards to play for an answer in low..high
-    (low == high: a single guess), best first."""
+    """What a hand can answer, and the best cards to play for an answer in low..high.
+
+    `low` == `high` is a single guess; the `choices` (of answers.Choice) come best first.
+    """
 
     schema: ClassVar[str] = "eureka.arvuutin.solve/1"
     hand: tuple
@@ -25,14 +27,17 @@ class Choices(Result):
 
     @property
     def answers(self) -> list:
+        """The answers 1–100 the hand can give, ascending."""
         return answers.answers(self.hand)
 
     @property
     def cannot_answer(self) -> list:
+        """The answers 1–100 the hand cannot give, ascending."""
         can = set(self.answers)
         return [v for v in range(answers.LOWEST, answers.HIGHEST + 1) if v not in can]
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the hand, what it can answer, the choices."""
         return {"hand": list(self.hand), "guess": [self.low, self.high],
                 "answers": self.answers, "cannot_answer": self.cannot_answer,
                 "choices": [c.to_json() for c in self.choices]}
@@ -40,8 +45,10 @@ class Choices(Result):
 
 @dataclass(frozen=True)
 class Resolution(Result):
-    """A question resolved: every player's outcome, and the verdict in one line (always
-    valid: a question that cannot happen is refused as bad input)."""
+    """A question resolved: every player's outcome, and the verdict in one line.
+
+    The verdict is always valid: a question that cannot happen is refused as bad input.
+    """
 
     schema: ClassVar[str] = "eureka.arvuutin.check/1"
     answer: int
@@ -52,9 +59,11 @@ class Resolution(Result):
 
     @property
     def winners(self) -> list:
+        """The players who win the question cards, in the order played."""
         return [o.player for o in self.outcomes if o.won]
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the winners, every outcome, the verdict."""
         v = self.verdict
         return {"answer": self.answer, "marker": self.marker, "final": self.final,
                 "winners": self.winners, "players": [o.to_json() for o in self.outcomes],

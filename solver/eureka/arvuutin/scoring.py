@@ -1,5 +1,8 @@
-"""The final score: each question card won is worth its category's level (the height of
-its marker at the end), and so is each hidden card of that category."""
+"""Arvuutin's final score, from the question cards won and the hidden cards.
+
+Each question card won is worth its category's level (the height of its marker at the
+end), and so is each hidden card of that category.
+"""
 
 from dataclasses import dataclass
 from typing import ClassVar
@@ -24,15 +27,22 @@ class Score(Result):
 
     @property
     def total(self) -> int:
+        """The final score: the points from both."""
         return self.from_questions + self.from_hidden
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the points of each kind and the total."""
         return {"questions": self.from_questions, "hidden": self.from_hidden,
                 "total": self.total}
 
 
 def named(items, what: str) -> dict:
-    """['A=3', 'b=4'] -> {'A': 3, 'B': 4}: CATEGORY=NUMBER, the number in ASCII digits."""
+    """The `items` ['A=3', 'b=4'] as a dict {'A': 3, 'B': 4}.
+
+    Each item is CATEGORY=NUMBER, the number in ASCII digits, the category in either
+    case. Raises EurekaError, its message starting with `what`, on an item of another
+    form or a category given twice.
+    """
     out = {}
     for item in items:
         name, sep, value = item.partition("=")
@@ -46,9 +56,15 @@ def named(items, what: str) -> dict:
 
 
 def score(levels: dict, won: dict, hidden) -> Score:
-    """levels {category: level}, won {category: question cards}, hidden [category]:
-    each at most what the game holds (levels 0–51, 50 question cards a category, 20
-    hidden cards)."""
+    """The final score from the categories' `levels`, the question cards `won`, the `hidden` cards.
+
+    `levels` is {category: level}, `won` {category: question cards} and `hidden`
+    [category], one per hidden card (in either case): each at most what the game holds
+    (levels 0–51, 50 question cards a category, 20 hidden cards).
+
+    Raises EurekaError past those, for a category outside A–E, or for one won or hidden
+    without a level.
+    """
     hidden = [h.upper() for h in hidden]
     for what, names in (("level", levels), ("question cards", won),
                         ("hidden card", hidden)):

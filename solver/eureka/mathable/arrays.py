@@ -1,6 +1,8 @@
-"""A position as the kernels read it: the board as a flat array padded by walls
-(lines.py's geometry), each square's restriction and award, and a rack as its distinct
-values and their counts."""
+"""A position as the kernels read it: the padded board, the squares, and the rack.
+
+The board is a flat array padded by walls (lines.py's geometry); each square has its
+restriction and award; a rack is its distinct values and their counts.
+"""
 
 import numpy as np
 
@@ -22,12 +24,12 @@ def _squares():
 
 
 def index(cell) -> int:
-    """The flat index of a board cell in the padded kernel arrays."""
+    """The flat index of the board `cell` (row, column) in the padded kernel arrays."""
     return (cell[0] + lines.PAD) * lines.W + cell[1] + lines.PAD
 
 
 def cell_of(i: int) -> tuple:
-    """The board cell of a flat index in the padded kernel arrays."""
+    """The board cell (row, column) of the flat index `i` in the padded kernel arrays."""
     return int(i) // lines.W - lines.PAD, int(i) % lines.W - lines.PAD
 
 
@@ -41,14 +43,14 @@ EMPTY_BOARD[list(INDEX.values())] = lines.EMPTY
 
 
 def board_array(grid: dict) -> np.ndarray:
-    """The grid as the kernels' padded board: values, EMPTY squares, WALL around."""
+    """The `grid` (cell -> value) as the kernels' padded board: values, EMPTY, WALL around."""
     board = EMPTY_BOARD.copy()
     board[[INDEX[cell] for cell in grid]] = list(grid.values())
     return board
 
 
 def placed_on(board: np.ndarray, placements) -> np.ndarray:
-    """A copy of the kernel board with these placements ((cell, value), ...) on it."""
+    """A copy of the kernel `board` with the `placements` ((cell, value), ...) on it."""
     board = board.copy()
     for cell, value in placements:
         board[INDEX[cell]] = value
@@ -56,8 +58,11 @@ def placed_on(board: np.ndarray, placements) -> np.ndarray:
 
 
 def rack_arrays(rack) -> tuple:
-    """The rack as the kernels take it: its distinct values and their counts;
-    SearchTooLarge for more tokens than a turn can hold, or a value no token has."""
+    """The `rack` as the kernels take it: its distinct values and their counts.
+
+    Returns two int64 arrays, the values ascending. Raises SearchTooLarge for more tokens
+    than a turn can hold (MAX_RACK), or a value no token has.
+    """
     values = sorted(set(rack))
     if len(rack) > MAX_RACK:
         raise SearchTooLarge(f"a rack of {len(rack)} tokens: the search takes at most "

@@ -61,7 +61,11 @@ CELL_FORMS = (re.compile(r"^([A-Na-n])([0-9]{1,2})$"), re.compile(r"^([0-9]{1,2}
 
 
 def parse_cell(text: str) -> tuple[int, int]:
-    """`I8` or `8I` -> (7, 8); PositionError for anything else."""
+    """The cell (row, column) that `text` names: `I8` or `8I` -> (7, 8).
+
+    Raises PositionError for anything but a column A–N (either case) and a row 1–14, in
+    either order (surrounding spaces are ignored).
+    """
     text = text.strip()
     for n, form in enumerate(CELL_FORMS):
         m = form.match(text)
@@ -76,13 +80,16 @@ def parse_cell(text: str) -> tuple[int, int]:
 
 
 def cell_name(cell: tuple[int, int]) -> str:
-    """(7, 8) -> 'I8'."""
+    """The name of `cell` (row, column), column letter first: (7, 8) -> 'I8'."""
     return f"{COLUMNS[cell[1]]}{cell[0] + 1}"
 
 
 def neighbours(cell):
-    """For each of the four directions: the adjacent cell and the one beyond it, when
-    both are on the board."""
+    """The (adjacent, beyond) pairs of `cell`'s four directions that lie on the board.
+
+    Yields, for each direction, the cell next to `cell` and the one beyond it, when both
+    are on the board.
+    """
     r, c = cell
     for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         near, far = (r + dr, c + dc), (r + 2 * dr, c + 2 * dc)

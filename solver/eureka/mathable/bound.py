@@ -1,6 +1,9 @@
-"""The most the tokens left could still add to a turn, given caps on each placement's
-multiplier (caps.py): the bound of the branch and bound, shared by the search
-(search.py) and the round of joins (components.py)."""
+"""The most the tokens left could still add to a turn, given caps on each multiplier.
+
+The caps (caps.py) bound each placement's multiplier; the bound is the one of the
+branch and bound, shared by the search (search.py) and the round of joins
+(components.py).
+"""
 
 from eureka.jit import inlined
 from eureka.mathable.tokens import MAX_RACK
@@ -15,10 +18,19 @@ SCRATCH = TOKENS + MAX_RACK
 
 @inlined
 def order_bound(rack_vals, left, cap, shift, bonus, scratch):
-    """The most the tokens left could still add to the turn, given caps: each token's
-    value × cap[k, i + shift] when i tokens go down before it, maximised over the
-    orders (exactly for up to EXACT tokens, else relaxed), plus the bonus unless some
-    token can never go down. scratch: an int64 array of SCRATCH entries."""
+    """The most the tokens left could still add to the turn, given caps.
+
+    `rack_vals`: the rack's distinct values; `left`: how many tokens of each are left;
+    `cap`: the caps, cap[k, b] for rack value k with b tokens down before it (caps.py);
+    `shift`: how many placements go down before the tokens left, beyond those the caps
+    count from; `bonus`: the full-rack bonus; `scratch`: an int64 array of SCRATCH
+    entries, overwritten.
+
+    Each token's value × cap[k, i + shift] when i tokens go down before it, maximised
+    over the orders (exactly for up to EXACT tokens, else relaxed: the lesser of every
+    token at its largest cap and the best token at each place), plus `bonus` unless
+    some token can never go down (its last cap is 0). Returns 0 when no token is left.
+    """
     nv = rack_vals.size
     r = 0
     for k in range(nv):

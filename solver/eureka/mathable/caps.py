@@ -1,10 +1,21 @@
-"""Caps: the most a placement of each rack value could be multiplied by (equations ×
-award) when some tokens go down before it, over the empty squares of a board; the
-search by sets bounds what the tokens left could still add with them (bound.py).
+"""Caps: the most a placement of each rack value could be multiplied by, over a board.
+
+A cap is the most (equations × award) a placement of a rack value could be multiplied
+by when some tokens go down before it, over the empty squares of a board; the search
+by sets bounds what the tokens left could still add with them (bound.py).
 
 The caps are a maximum over the empty squares, and a placement changes only the squares
 whose lines run through it: so a set takes its parent's caps and raises them by those
-squares alone (`caps_around`)."""
+squares alone (`caps_around`).
+
+The kernels share these arguments: `board`, the padded kernel board; `sq_op` and
+`award`, each square's restriction (0: none, 1–4: + − × ÷) and award; `cand`, the
+cross-checks (lines.fill_cand); `rack_vals`, the rack's distinct values; `left`, how
+many tokens of each are left; `slot`, each value's rack index (−1: none); `r`, the
+tokens left; `cap`, the caps, cap[k, b] for rack value k with b tokens down before it;
+`with_one`, `with_two`, `near`, `far`, the tables of fill_tables and open_squares;
+`n0`, `n1`, scratch of one entry per rack value.
+"""
 
 import numpy as np
 
@@ -36,10 +47,14 @@ def _mark(a, x, v, k, with_one, made):
 
 @njit(cache=True)
 def fill_tables(rack_vals, left, with_one, with_two):
-    """What the tokens left could make on a line with empty squares, for a token of
-    rack value k placed there (the fills are the other tokens left): with_one[a, op, k]
-    when a token a on the line and one of them make it under op (0: any operation,
-    1–4: + − × ÷), with_two[op, k] when two of them do."""
+    """Fills `with_one` and `with_two`: what the tokens left could make on a line.
+
+    For a token of rack value k placed on a square whose line has empty squares (the
+    fills are the other tokens left): with_one[a, op, k] is set when a token a on the
+    line and one of them make it under op (0: any operation, 1–4: + − × ÷),
+    with_two[op, k] when two of them do. `rack_vals`: the rack's distinct values;
+    `left`: how many of each are left (changed while it runs, then restored).
+    """
     nv = rack_vals.size
     with_one[:] = False
     with_two[:] = False
@@ -76,9 +91,13 @@ def fill_tables(rack_vals, left, with_one, with_two):
 
 @njit(cache=True)
 def open_squares(board, sq_op, award):
-    """The empty squares with a token on one of their lines ("near"), and for the
-    others ("far": every line empty) far[op, m]: the best award of a far square with
-    restriction op (0: none) and at least m lines on the board."""
+    """The empty squares of `board` that lie near a token, and the table of the others.
+
+    Returns (near, far): near, the empty squares with a token on one of their lines;
+    for the others (every line empty), far[op, m]: the best award of such a square with
+    restriction op (0: none) and at least m lines on the board. `sq_op`, `award`: each
+    square's restriction and award.
+    """
     near = []
     far = np.zeros((5, 5), dtype=np.int64)
     for c in range(N_CELLS):
@@ -101,8 +120,11 @@ def open_squares(board, sq_op, award):
 @inlined
 def _cap_square(board, sq_op, award, cand, left, slot, r, with_one, with_two, cap, c,
                 n0, n1):
-    """Raise cap[k, b] by what empty square c allows (see caps), for b up to where it
-    stops growing: the callers carry the caps on to larger b.  n0, n1: scratch."""
+    """Raises cap[k, b] by what empty square c allows (see caps).
+
+    Only for b up to where it stops growing: the callers carry the caps on to larger b.
+    n0, n1: scratch.
+    """
     op = sq_op[c]
     nv = left.size
     n0[:] = 0
@@ -141,14 +163,20 @@ def _cap_square(board, sq_op, award, cand, left, slot, r, with_one, with_two, ca
 @njit(cache=True)
 def caps(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two, near, far,
          placed, m, cap, slot, seen, stamp, n0, n1):
-    """cap[k, b] for b < r: the most a placement of rack value k could be multiplied by
-    (equations × award) when b tokens go down before it: a line counts when its
-    tokens make the value now, or tokens on its empty squares (one or two, counted
-    against b) might.  Only the root's near squares and those around the m placed
-    squares can have a token on a line; the far ones count by open_squares' table.
-    A square's caps change only when a token goes down on one of its lines, so a
-    child's caps are its parent's raised by caps_around.  Scratch: seen (marked with
-    stamp, each square counted once), n0, n1."""
+    """Writes into `cap` the caps of the set `placed`, down on `board`, for b < `r`.
+
+    cap[k, b]: the most a placement of rack value k could be multiplied by (equations
+    × award) when b tokens go down before it: a line counts when its tokens make the
+    value now, or tokens on its empty squares (one or two, counted against b) might.
+    Only the root's `near` squares and those around the `m` placed squares (codes
+    `placed`) can have a token on a line; the far ones count by open_squares' table
+    `far`.  A square's caps change only when a token goes down on one of its lines, so
+    a child's caps are its parent's raised by caps_around.  `with_one`, `with_two`:
+    fill_tables' tables for the tokens `left`.  `board`, `sq_op`, `award`, `cand`,
+    `rack_vals`, `slot` as in the module's docstring.  Scratch: `seen` (a stamp a
+    square, marked with `stamp`, which must be new: each square counted once), `n0`,
+    `n1`.
+    """
     cap[:, :] = 0
     for c in near:
         seen[c] = stamp
@@ -173,8 +201,10 @@ def caps(board, sq_op, award, cand, rack_vals, left, r, with_one, with_two, near
 @inlined
 def _caps_near(board, sq_op, award, cand, left, slot, r, with_one, with_two, placed, m,
                cap, seen, stamp, n0, n1):
-    """Raise the caps by the empty squares around the placed squares placed[:m], each
-    once (seen[c] == stamp once done), for b up to where they stop growing."""
+    """Raises the caps by the empty squares around the placed squares placed[:m].
+
+    Each square once (seen[c] == stamp once done), for b up to where they stop growing.
+    """
     for j in range(m):
         p = placed[j] >> CODE_SHIFT
         for d in range(4):
@@ -189,10 +219,15 @@ def _caps_near(board, sq_op, award, cand, left, slot, r, with_one, with_two, pla
 @inlined
 def caps_from(rooted, board, sq_op, award, cand, left, slot, r, with_one, with_two,
               placed, m, cap, seen, stamp, n0, n1):
-    """Caps of the set placed[:m], down on the board, from `rooted`: caps on the root
-    board with the same tokens left.  Only the squares around the placed ones have
-    lines that changed: they are raised by their caps on this board (their caps on the
-    root, and those of the placed squares, stay in: these caps can be looser)."""
+    """Writes into `cap` the caps of the set `placed` (its first `m` codes), from `rooted`.
+
+    `rooted`: the caps on the root board with the same tokens `left`.  The set is down
+    on `board`.  Only the squares around the placed ones have lines that changed: they
+    are raised by their caps on this board (their caps on the root, and those of the
+    placed squares, stay in: these caps can be looser).  `sq_op`, `award`, `cand`,
+    `slot`, `r`, `with_one`, `with_two` as for caps; scratch: `seen`, marked with a new
+    `stamp`, `n0`, `n1`.
+    """
     for k in range(cap.shape[0]):
         for b in range(cap.shape[1]):
             cap[k, b] = rooted[k, b]
@@ -206,8 +241,12 @@ def caps_from(rooted, board, sq_op, award, cand, left, slot, r, with_one, with_t
 @inlined
 def caps_around(board, sq_op, award, cand, left, slot, r, with_one, with_two, cap, p,
                 n0, n1):
-    """Raise cap[k, b] (b < r) by the squares whose lines run through square p, the
-    only ones a token on p changes (see caps)."""
+    """Raises `cap` (cap[k, b], b < `r`) by the squares whose lines run through square `p`.
+
+    They are the only ones a token on `p` changes (see caps): `cap` holds the parent's
+    caps, and the token is down on `board`.  `sq_op`, `award`, `cand`, `left`, `slot`,
+    `with_one`, `with_two` as for caps; `n0`, `n1`: scratch.
+    """
     for d in range(4):
         for step in range(1, 3):
             c = p - step * DIRS[d]
@@ -222,7 +261,14 @@ def caps_around(board, sq_op, award, cand, left, slot, r, with_one, with_two, ca
 @njit(cache=True)
 def cap_tables(root, sq_op, award, rack_vals, left, sub, subsets, filled, with_one,
                 with_two, near, far):
-    """The caps' tables (made when first needed), filled for the tokens left (`sub`)."""
+    """The caps' tables (made when first needed), filled for the tokens left (`sub`).
+
+    `with_one`, `with_two`: fill_tables' tables for every multiset of tokens left
+    (`subsets` of them, mixed-radix numbers), `filled`: whether each is filled;
+    `near`, `far`: open_squares of the `root` board (`sq_op`, `award`). Empty tables
+    (no_tables) are made on the first call. `left` must be the tokens of `sub`
+    (`rack_vals`: the rack's values). Returns (with_one, with_two, near, far).
+    """
     if with_one.shape[0] == 0:
         nv = rack_vals.size
         with_one = np.zeros((subsets, MAX_TOKEN + 1, 5, nv), dtype=np.bool_)
@@ -236,8 +282,10 @@ def cap_tables(root, sq_op, award, rack_vals, left, sub, subsets, filled, with_o
 
 @njit(cache=True)
 def no_tables(rack):
-    """The caps' tables (with_one, with_two, near, far, filled) before any is needed
-    (cap_tables makes them)."""
+    """The caps' tables (with_one, with_two, near, far, filled) before any is needed.
+
+    `rack`: the search's Rack. cap_tables makes the tables when first needed.
+    """
     nv = rack.vals.size
     return (np.zeros((0, MAX_TOKEN + 1, 5, nv), dtype=np.bool_),
             np.zeros((0, 5, nv), dtype=np.bool_), np.zeros(0, dtype=np.int64),

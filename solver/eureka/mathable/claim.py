@@ -1,5 +1,8 @@
-"""A claimed Mathable turn checked against a position: legal or exactly why not, its
-score, and then, within a budget, whether a better turn exists."""
+"""A claimed Mathable turn checked against a position.
+
+The claim is legal or exactly why not, scored, and then, within a budget, compared with
+the best turn, to say whether a better turn exists.
+"""
 
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -17,10 +20,12 @@ from eureka.mathable.tokens import full_rack_bonus
 
 @dataclass(frozen=True)
 class TurnCheck(Result):
-    """A claimed turn judged: the verdict, and the claim scored when it is legal.  Once
-    `compared`, the position's best turn and the verdict's `better` (the best turn, when
-    it scores more than the claim or the claim is illegal); `searched` is None before
-    the comparison, False when the search went past its budget (the verdict stands)."""
+    """A claimed turn judged: the verdict, and the claim scored when it is legal.
+
+    Once `compared`, the position's best turn and the verdict's `better` (the best turn,
+    when it scores more than the claim or the claim is illegal); `searched` is None before
+    the comparison, False when the search went past its budget (the verdict stands).
+    """
 
     schema: ClassVar[str] = "eureka.mathable.check/1"
 
@@ -34,15 +39,20 @@ class TurnCheck(Result):
 
     @property
     def valid(self) -> bool:
+        """Whether the claim is valid: its tokens on the rack and every placement legal."""
         return self.verdict.valid
 
     @property
     def rack(self) -> tuple:
+        """The mover's rack, ascending."""
         return tuple(sorted(self.position.rack))
 
     def compared(self, budget: int | None = None) -> "TurnCheck":
-        """The result with the best turn searched (at most `budget` sets of placements,
-        solve's MAX_STATES by default) and offered as `better` when it beats the claim."""
+        """The result with the best turn searched, offered as `better` when it beats the claim.
+
+        The search stores at most `budget` sets of placements (solve's MAX_STATES by default);
+        past it, the result is returned with `searched` False and the verdict unchanged.
+        """
         try:
             found = best_turns(self.position.grid, self.position.rack, 1, self.full_bonus,
                                MAX_STATES if budget is None else budget)
@@ -54,6 +64,7 @@ class TurnCheck(Result):
                        best=best, searched=True)
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the claim, the verdict and the turns."""
         v = self.verdict
         return {"claim": self.claim, "rack": list(self.rack), "valid": v.valid,
                 "problem": v.problem, "reason": v.reason,
@@ -65,9 +76,14 @@ class TurnCheck(Result):
 
 def check(position: Position, claim: str, rack=None, bonus: bool = True,
           compare: bool = True, budget: int | None = None) -> TurnCheck:
-    """Check the claimed turn `claim` ('I8=12 J8=16', placements in order) for the mover
-    of `position`, whose rack is `rack` (default: the position's); with `compare`, the
-    best turn is searched too (see TurnCheck.compared)."""
+    """Check the turn `claim` for the mover of `position`, and return the TurnCheck.
+
+    `claim` lists the placements in order ('I8=12 J8=16'); the mover's rack is `rack`
+    (default: the position's); `bonus` counts the full-rack bonus when the claim places the
+    whole rack. With `compare`, the best turn is searched too, within `budget` (see
+    TurnCheck.compared). Raises PositionError without a rack, and RecordError for a claim
+    that is not a list of placements.
+    """
     position = with_rack(position, rack)
     placements = claimed_turn(claim, position.edition)
     full = full_rack_bonus(position.rack, bonus)

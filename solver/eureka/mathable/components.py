@@ -58,9 +58,13 @@ def _apart(zone, own, a, b):
 
 @njit(cache=True)
 def describe(keys, info, which, radix):
-    """For the stored sets `which` (entries), row i for which[i]: their codes (−1
-    padded), sizes, scores, token multisets, squares (own) and the squares within two
-    of them in a line (zone, own included)."""
+    """The stored sets `which` (entries) described, row i for which[i].
+
+    Returns (codes, size, g, multiset, own, zone): their codes (−1 padded), sizes,
+    scores, token multisets (mixed-radix numbers by `radix`), squares (own) and the
+    squares within two of them in a line (zone, own included), the last two as bit
+    masks over the padded board.  `keys`, `info`: the table (hashtable.py).
+    """
     n = which.size
     codes = np.full((n, MAX_RACK), -1, dtype=np.int64)
     size = np.zeros(n, dtype=np.int64)
@@ -84,8 +88,12 @@ def describe(keys, info, which, radix):
 
 @njit(cache=True)
 def sub_multisets(rack_cnt, radix, subsets):
-    """For each multiset s of the rack's tokens, its sub-multisets in ascending order:
-    start[s]:start[s + 1] in the returned list."""
+    """For each multiset s of the rack's tokens, its sub-multisets in ascending order.
+
+    The rack has `rack_cnt` tokens of each value; the multisets are mixed-radix
+    numbers by `radix`, `subsets` of them.  Returns (start, subs): s's sub-multisets
+    are subs[start[s]:start[s + 1]].
+    """
     nv = rack_cnt.size
     count = np.ones(subsets + 1, dtype=np.int64)
     count[0] = 0
@@ -116,12 +124,14 @@ def _within(t, s, rack_cnt, radix):
 
 @njit(cache=True)
 def _around(root, size, codes, multiset, subsets):
-    """The described sets (rows of describe) around each empty square q of the root (q
-    is two squares or less from one of theirs in a line, and not theirs), by token
-    multiset m:
+    """The described sets (rows of describe) around each empty square q of the root.
+
+    A set is around q when q is two squares or less from one of its squares in a line,
+    and not one of them.  By token multiset m:
     sets[start[q * subsets + m]:start[q * subsets + m + 1]]; arms[i]: which of q's
     eight line squares sets[i] holds (bit 2d + step − 1 for the square step ≤ 2 from q
-    in direction d)."""
+    in direction d).
+    """
     n = size.size
     count = np.zeros(N_CELLS * subsets + 1, dtype=np.int64)
     mark = np.full(N_CELLS, -1, dtype=np.int64)     # q listed for e: mark[q] = e
@@ -166,8 +176,11 @@ def _around(root, size, codes, multiset, subsets):
 
 @njit(cache=True)
 def _fits(start, arms, subsets):
-    """fits[q, b]: whether some set around q (_around) holds none of q's line squares
-    in b (bits as arms): with none, a group whose parts block b can take no more."""
+    """The table fits[q, b]: whether some set around q holds none of q's line squares in b.
+
+    The sets around q as _around lists them, b in bits as its arms: with none, a group
+    whose parts block b can take no more.
+    """
     fits = np.zeros((N_CELLS, 256), dtype=np.bool_)
     held = np.zeros(256, dtype=np.bool_)
     for q in range(N_CELLS):
@@ -191,15 +204,21 @@ def _from(sub_start, subs, left, m):
 @njit(cache=True, parallel=True)
 def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, info, which,
                changed, thr, scale, bonus, offset, reach, book, row):
-    """Every set a placement t makes by joining 2 to MAX_PARTS of the stored sets
-    `which` around its square that leave each other alone (at least one of them
-    changed since the last round: changed[i] for which[i]), and that can still reach
-    the threshold thr (_worth): t's square is empty, t is a token left and completes an
-    equation there on the board with those sets.  Returns (parts, t, score): the
-    joined entries (−1 padded), t's code and the score of the order that puts each
-    part first, in its best order, then t.  The anchors are dealt out among the
-    threads (_join_anchors).  Keys and bounds as in search.ranked_sets; book[row[i]]:
-    which[i]'s own caps (row −1: none).
+    """Every set a placement t makes by joining 2 to MAX_PARTS of the stored sets `which`.
+
+    The sets joined lie around t's square and leave each other alone; at least one of
+    them changed since the last round (`changed`[i] for which[i]), and the set made can
+    still reach the threshold `thr` (_worth): t's square is empty, t is a token left
+    and completes an equation there on the board with those sets.  `root`: the board
+    the search started from; `sq_op`, `award`: each square's restriction and award;
+    `rack_vals`, `rack_cnt`: the rack's distinct values and their counts; `radix`,
+    `subsets`: the multisets of tokens as mixed-radix numbers; `keys`, `info`: the
+    table.  Keys and bounds (`scale`, `bonus`, `offset`, `reach`) as in
+    search.ranked_sets; `book`[`row`[i]]: which[i]'s own caps (row −1: none).
+
+    Returns (parts, t, score): the joined entries (−1 padded), t's code and the score
+    of the order that puts each part first, in its best order, then t.  The anchors
+    are dealt out among the threads (_join_anchors).
     """
     codes, size, g, multiset, own, zone = describe(keys, info, which, radix)
     start, sets, arms = _around(root, size, codes, multiset, subsets)
@@ -235,15 +254,18 @@ def join_round(root, sq_op, award, rack_vals, rack_cnt, radix, subsets, keys, in
 def _join_anchors(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets, codes,
                   size, g, multiset, own, zone, start, sets, arms, fits, sub_start, subs,
                   changed, every, worth):
-    """join_round's results from every CHUNKS-th anchor, from the chunk-th on (one
-    square can hold a third of the work), on a board of its own.
+    """The join_round results from every CHUNKS-th anchor, from the chunk-th on.
+
+    Anchors, not squares, are dealt out: one square can hold much of the work.  The
+    chunk works on a board of its own.
 
     Each group of parts is found once, from its first changed part in q's list (the
     anchor); the others, each an unchanged set or a changed one after the anchor,
     follow in the list's order: by multiset, taken from what the rack has left.
     `every`: every set is changed.  `fits` (_fits): a group is not taken further
     when no set around q keeps clear of the line squares its parts block.  `worth`:
-    what _worth needs."""
+    what _worth needs.
+    """
     lines = np.zeros(MAX_PARTS + 1, dtype=np.int64)    # q's line squares held so far
     everything = subsets - 1
     cap = 1024
@@ -326,9 +348,11 @@ def _join_anchors(chunk, root, sq_op, award, rack_vals, rack_cnt, radix, subsets
 
 @inlined
 def _blocked(arms):
-    """Which of q's eight line squares (bits as _around's arms) a set holding `arms`
-    leaves to no other set apart from it: both squares of each direction it holds, and
-    the square next to q opposite one it holds next to q (two squares apart)."""
+    """Which of q's eight line squares a set holding `arms` leaves to no set apart from it.
+
+    Bits as _around's arms: both squares of each direction it holds, and the square
+    next to q opposite one it holds next to q (two squares apart).
+    """
     out = np.int64(0)
     for d in range(4):
         if arms >> (2 * d) & 3:
@@ -353,10 +377,12 @@ def _held(board, q):
 def _join_at(q, chosen, m, used, got, whole, codes, size, board, cand, sq_op, award,
              rack_vals, rack_cnt, radix, subsets, found, parts, tcode, score, worth, spare,
              best):
-    """Add every token left that completes an equation at q once the m chosen parts
-    are down, making a set of `whole` placements worth keeping (_worth), to the
-    results (parts, tcode, score: grown when full); returns them and how many there
-    are."""
+    """Adds to the results every token left that joins the m chosen parts at q.
+
+    Each token left that completes an equation at q once the parts are down, making a
+    set of `whole` placements worth keeping (_worth), goes into the results (parts,
+    tcode, score: grown when full).  Returns how many there are, then the results.
+    """
     for i in range(m):
         for j in range(size[chosen[i]]):
             code = codes[chosen[i], j]
@@ -393,12 +419,15 @@ def _join_at(q, chosen, m, used, got, whole, codes, size, board, cand, sq_op, aw
 @njit(cache=True, inline="always")
 def _worth(chosen, m, size, whole, g2, rest, rack_vals, rack_cnt, radix, worth, spare,
            best):
-    """Whether the set that joins the parts chosen[:m] (`whole` placements, score g2,
-    tokens left `rest`) can still matter: its key reaches thr, or it is not full and
-    its largest part's own caps leave room for a turn where it goes down first.  Those
-    caps bound the tokens left after the set too, shifted by the placements the set
-    adds to the part: they go down before them.  worth = (thr, scale, bonus, offset,
-    reach, book, row) as join_round's; spare, best: scratch."""
+    """Whether the set that joins the parts chosen[:m] can still matter.
+
+    The set has `whole` placements, score g2 and tokens left `rest`.  It matters when
+    its key reaches thr, or it is not full and its largest part's own caps leave room
+    for a turn where it goes down first.  Those caps bound the tokens left after the
+    set too, shifted by the placements the set adds to the part: they go down before
+    them.  worth = (thr, scale, bonus, offset, reach, book, row) as join_round's;
+    spare, best: scratch.
+    """
     thr, scale, bonus, offset, reach, book, row = worth
     full = whole
     for k in range(rack_vals.size):
@@ -419,10 +448,15 @@ def _worth(chosen, m, size, whole, g2, rest, rack_vals, rack_cnt, radix, worth, 
 @njit(cache=True)
 def best_packings(keys, info, which, rack_cnt, radix, subsets, bonus, limit, scale,
                   offset, reach, floor):
-    """The best turns made of the stored connected sets `which` that leave each other
-    alone, by branch and bound: every packing whose key (see search.ranked_sets)
-    reaches the `limit`-th best key found, and at least `floor`.  Returns (keys,
-    scores, sizes, parts): the parts as entries (−1 padded)."""
+    """The best turns made of the stored connected sets `which` that leave each other alone.
+
+    By branch and bound: every packing whose key (see search.ranked_sets: `scale`,
+    `offset`, `reach`, `bonus`) reaches the `limit`-th best key found, and at least
+    `floor`.  The knapsack bound over the rack's sub-multisets (`rack_cnt` tokens of
+    each value, `subsets` multisets as mixed-radix numbers by `radix`) ignores where
+    the sets lie.  `keys`, `info`: the table.  Returns (keys, scores, sizes, parts):
+    the parts as entries (−1 padded).
+    """
     codes, size, g, multiset, own, zone = describe(keys, info, which, radix)
     n = which.size
     full = 0
@@ -519,9 +553,12 @@ def best_packings(keys, info, which, rack_cnt, radix, subsets, bonus, limit, sca
 
 @njit(cache=True)
 def write_order(keys, info, slots, e, out, at):
-    """Stored set e's placement codes in its best order into out[at:]; returns the
-    place after them (−1: a part of it is not stored).  The order ends with its LAST
-    placement, after the rest: a stored set, or the stored components it joined."""
+    """The place in `out` after stored set `e`'s placement codes, written there in its best order.
+
+    The codes go into out[`at`:].  The order ends with its LAST placement, after the
+    rest: a stored set, or the stored components it joined.  `keys`, `info`, `slots`:
+    the table.  Returns −1 when a part of it is not stored.
+    """
     stack = np.empty(4 * MAX_RACK, dtype=np.int64)   # entries, and codes as −1 − code
     codes = np.empty(MAX_RACK + 1, dtype=np.int64)
     rest = np.empty(MAX_RACK + 1, dtype=np.int64)

@@ -45,8 +45,13 @@ from eureka.mathable.tokens import MAX_RACK
 @njit(cache=True, nogil=True)
 def connected_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states,
                    bound_after, scale, offset, reach):
-    """search.ranked_sets' answer (the same arguments, the same sets), searched by
-    connected sets."""
+    """The answer of search.ranked_sets (the same sets), searched by connected sets.
+
+    `board`, `sq_op`, `award`, `rack_vals`, `rack_cnt`, `bonus`, `limit`,
+    `max_states`, `bound_after`, `scale`, `offset` and `reach` are as for ranked_sets,
+    and so is what it returns: (entries, steps, sets), entries negative past
+    `max_states` sets stored.
+    """
     cand = fill_cand(board, sq_op)
     root = board.copy()
     rack = new_rack(rack_vals, rack_cnt)
@@ -183,8 +188,10 @@ def connected_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_s
 
 @inlined
 def _put(board, sq_op, cand, rack, codes, m):
-    """Put placements codes[:m] down; returns the tokens left as a mixed-radix number
-    (take them back last first: moves.take_back)."""
+    """Puts placements codes[:m] down; returns the tokens left as a mixed-radix number.
+
+    Take them back last first: moves.take_back.
+    """
     sub = rack.subsets - 1
     for t in range(m):
         p = codes[t] >> CODE_SHIFT
@@ -197,10 +204,12 @@ def _put(board, sq_op, cand, rack, codes, m):
 
 @njit(cache=True)
 def _bound_own(root, sq_op, award, rack, rank, keys, info, todo, tables, book, booked):
-    """Lower each entry of `todo` to its own bound (own_bounds), the caps' tables and
-    the root's caps for its tokens left made first; returns the caps' tables and the
-    caps book with their caps added (book[i]: entry booked[i]'s own caps, for the round
-    of joins)."""
+    """Lowers each entry of `todo` to its own bound (own_bounds).
+
+    The caps' tables and the root's caps for its tokens left are made first.  Returns
+    the caps' tables and the caps book with their caps added (book[i]: entry
+    booked[i]'s own caps, for the round of joins).
+    """
     rack_vals, rack_cnt, radix, subsets, full = (rack.vals, rack.cnt, rack.radix,
                                                  rack.subsets, rack.full)
     with_one, with_two, near, far, filled = tables
@@ -252,11 +261,15 @@ def _bound_own(root, sq_op, award, rack, rank, keys, info, todo, tables, book, b
 
 @njit(cache=True, parallel=True)
 def own_bounds(root, sq_op, award, rack, rank, keys, info, todo, tables, rooted, book):
-    """info[e, BOUND] lowered to the own bound of each entry e = todo[i], by its caps
-    from the root's (caps_from; rooted[s]: the root's caps for tokens left s), which
-    are kept in book[i] (caps are at most 4 lines × the largest award: they fit a
-    byte); on the threads, each chunk of entries on a board of its own.  The caps'
-    tables must be filled for every entry's tokens left."""
+    """Lowers `info`[e, BOUND] to the own bound of each entry e = `todo`[i].
+
+    The bound comes from its caps made from the root's (caps_from; `rooted`[s]: the
+    caps on the `root` board for tokens left s), which are kept in `book`[i] (caps are
+    at most 4 lines × the largest award: they fit a byte); on the threads, each chunk
+    of entries on a board of its own.  `sq_op`, `award`: each square's restriction and
+    award; `rack`: the Rack; `rank`: the Ranking; `keys`: the table's keys.  The caps'
+    `tables` must be filled for every entry's tokens left.
+    """
     with_one, with_two = tables[0], tables[1]
     nv, full = rack.vals.size, rack.full
     chunks = min(components.CHUNKS, todo.size)
@@ -295,9 +308,11 @@ def _most(info, e, scale):
 
 @njit(cache=True)
 def _reaching(info, entries, scale, thr, full):
-    """The entries of `entries` that can still be part of a turn whose key reaches thr
-    (_most), and with full ≥ 0, whose sets have fewer than `full` placements: the only
-    ones a round of joins, an own bound or the packing needs."""
+    """The entries of `entries` that can still be part of a turn whose key reaches thr.
+
+    By _most, and with full ≥ 0, only those whose sets have fewer than `full`
+    placements: the only ones a round of joins, an own bound or the packing needs.
+    """
     out = np.empty(entries.size, dtype=np.int64)
     m = 0
     for e in entries:

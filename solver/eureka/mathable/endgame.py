@@ -37,8 +37,8 @@ from eureka.text import plural
 
 # The budget, predicted from the input before searching: holders of up to ALWAYS
 # tokens each are always solved; larger ones when the two holders have at most MAX_SETS
-# sets of placements between them on the board now; the rest is refused at once, within
-# seconds either way (docs/BENCHMARKS.md, the exact endgame).
+# sets of placements between them on the board now; the rest is refused at once (the
+# times that set these bounds: docs/BENCHMARKS.md, the exact endgame).
 ALWAYS = 4
 MAX_SETS = 2_500
 MAX_NODES = 2_000_000   # positions searched before giving up: a safety net the budget
@@ -49,18 +49,23 @@ PLAYERS = ("mover", "opponent")
 
 @dataclass(frozen=True)
 class Step:
-    """One turn of the line: who plays (0 the mover, 1 the opponent) and the turn
-    (None: a pass, nothing can be placed)."""
+    """One turn of the line: who plays and the turn.
+
+    `player` is 0 for the mover, 1 for the opponent; `turn` is None for a pass (nothing can
+    be placed).
+    """
 
     player: int
     turn: Turn | None
 
 
 class _Search:
-    """The game tree below one endgame position, searched with a transposition table
-    {(board placements, holder to move, other holder): (lower bound, upper bound,
-    best move)}.  A move is (total, score, placements): the total with the bonus, the
-    score without, the placements ((kernel square, value), ...) in their best order."""
+    """The game tree below one endgame position, searched with a transposition table.
+
+    The table is {(board placements, holder to move, other holder): (lower bound, upper
+    bound, best move)}.  A move is (total, score, placements): the total with the bonus,
+    the score without, the placements ((kernel square, value), ...) in their best order.
+    """
 
     def __init__(self, grid: dict, bonus: bool):
         self.board = board_array(grid)
@@ -74,8 +79,11 @@ class _Search:
         return turns(self.board, holder, self.bonus)
 
     def value(self, me: tuple, other: tuple, alpha: float, beta: float) -> int:
-        """The exact value for the player to move (holder `me`) when it lies inside
-        (alpha, beta); else a bound on the side it falls (fail-soft)."""
+        """The exact value for the player to move (holder `me`) when it lies inside (alpha, beta).
+
+        Else a bound on the side it falls (fail-soft). Raises SearchTooLarge past MAX_NODES
+        positions.
+        """
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise SearchTooLarge(f"the endgame needs more than {MAX_NODES:,} positions "
@@ -99,9 +107,11 @@ class _Search:
         return best
 
     def _best(self, me, other, alpha, beta, first) -> tuple:
-        """(value, the index of the best move): the move that was best the last time
-        this position was searched (`first`) is tried first, then the others highest
-        total first."""
+        """(value, the index of the best move) of the player to move.
+
+        The move that was best the last time this position was searched (`first`) is tried
+        first, then the others highest total first.
+        """
         rows, values = self.moves(me)
         if not rows:
             if not any_placement(self.board, other):
@@ -135,8 +145,10 @@ class _Search:
                 board[square] = lines.EMPTY
 
     def line(self, me: tuple, other: tuple, target: int, grid: dict) -> list:
-        """The principal line from this position, whose value is `target`: at each
-        turn the first move (highest total first) that keeps the value."""
+        """The principal line from this position, whose value is `target`.
+
+        At each turn, the first move (highest total first) that keeps the value.
+        """
         steps, player = [], 0
         while True:
             rows, values = self.moves(me)
@@ -161,10 +173,13 @@ class _Search:
 
 
 def turns(board, holder: tuple, bonus: bool = True) -> tuple:
-    """(rows, values): every distinct set of placements of the holder on a kernel board,
-    highest total first, as rows (total, score, size, codes...) of the compiled search
-    (search.best_sets, with room for every set so that its bound cuts nothing) and the
-    token values the codes index."""
+    """(rows, values): every distinct set of placements of `holder` on the kernel `board`.
+
+    The rows come highest total first, as rows (total, score, size, codes...) of the
+    compiled search (search.best_sets, with room for every set so that its bound cuts
+    nothing), and the values are the token values the codes index; `bonus` counts the
+    full-rack bonus. Raises SearchTooLarge for a holder with more than MAX_STATES sets.
+    """
     if not holder:
         return [], []
     values = sorted(set(holder))
@@ -206,7 +221,11 @@ def _verified(grid: dict, move) -> Turn:
 
 
 def budget(grid: dict, mover, opponent, bonus: bool = True) -> None:
-    """SearchTooLarge, at once, for an endgame beyond the budget (see ALWAYS)."""
+    """Raise SearchTooLarge, at once, for an endgame beyond the budget (see ALWAYS).
+
+    `mover` and `opponent` are the two holders on the board `grid`; `bonus` counts the
+    full-rack bonus.
+    """
     if len(mover) <= ALWAYS and len(opponent) <= ALWAYS:
         return
     tree = _Search(grid, bonus)
@@ -219,9 +238,13 @@ def budget(grid: dict, mover, opponent, bonus: bool = True) -> None:
 
 
 def solve_endgame(grid: dict, mover, opponent, bonus: bool = True):
-    """(value, line, nodes): the exact value of the rest of the game for the mover
-    (final difference mover − opponent, counted from 0 each), the principal line
-    (Step, in order) and the positions searched."""
+    """(value, line, nodes): the exact rest of the game for the holders `mover` and `opponent`.
+
+    On the board `grid`, with `bonus` counting the full-rack bonus: the value for the mover
+    (final difference mover − opponent, counted from 0 each), the principal line (Step, in
+    order) and the positions searched. Raises SearchTooLarge past MAX_NODES positions;
+    call `budget` first to refuse a large endgame at once.
+    """
     me, other = tuple(sorted(mover)), tuple(sorted(opponent))
     tree = _Search(grid, bonus)
     value = tree.value(me, other, -INF, INF)
@@ -231,8 +254,10 @@ def solve_endgame(grid: dict, mover, opponent, bonus: bool = True):
 
 @dataclass(frozen=True)
 class Endgame(Result):
-    """The exact rest of the game for the mover of a position: its value (the final
-    difference, mover − opponent, from the current scores) and the principal line."""
+    """The exact rest of the game for the mover of a position: its value and principal line.
+
+    The value is the final difference, mover − opponent, from the current scores.
+    """
 
     schema: ClassVar[str] = "eureka.mathable.endgame/1"
 
@@ -258,6 +283,7 @@ class Endgame(Result):
         return grid
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the holders, scores, value, line and finals."""
         pos = self.position
         return {"edition": pos.edition, "rack": sorted(pos.rack),
                 "opponent": {"name": self.opponent,
@@ -288,9 +314,12 @@ def _step_json(step: Step) -> dict:
 
 
 def endgame(position: Position, rack=None, bonus: bool = True) -> Endgame:
-    """The exact endgame of a position whose bag is empty and whose file gives both
-    holders (`rack`, when given, replaces the mover's); PositionError, or
-    SearchTooLarge beyond the budget, says why not, at once."""
+    """The exact endgame of `position`, whose bag is empty and whose file gives both holders.
+
+    `rack`, when given, replaces the mover's holder; `bonus` counts the full-rack bonus.
+    Raises PositionError for a position unfit for it, or SearchTooLarge beyond the budget,
+    saying why, at once.
+    """
     position = with_rack(position, rack)
     opponent, other = _holders(position)
     me = tuple(sorted(position.rack))
@@ -313,8 +342,10 @@ def endgame(position: Position, rack=None, bonus: bool = True) -> Endgame:
 
 
 def _holders(position: Position) -> tuple:
-    """(the opponent's name, holder) of a (validated) position fit for the exact
-    endgame: two holders known, 1–7 tokens each, and the bag empty."""
+    """(the opponent's name, holder) of a validated position fit for the exact endgame.
+
+    Fit: two holders known, 1–7 tokens each, and the bag empty; else PositionError.
+    """
     if not position.others:
         raise PositionError("the exact endgame needs the opponent's holder: a 'rack "
                             "NAME:' line (JSON: \"others\")")
@@ -348,9 +379,12 @@ def _tokens(tokens: Counter) -> str:
 
 
 def planner(fallback):
-    """The "endgame" policy's planner (policies.PLANNERS): with the bag empty and two
-    players, the first turn of the exact line, or None when the seat must pass; else,
-    and for an endgame beyond the budget, the `fallback` planner's turn."""
+    """The "endgame" policy's planner (policies.PLANNERS), falling back on `fallback`.
+
+    With the bag empty and two players, the planner plays the first turn of the exact line,
+    or None when the seat must pass; otherwise, and for an endgame beyond the budget, the
+    `fallback` planner's turn.
+    """
     def plan(game, seat: int, holder: list, full_bonus: int):
         other = game.holders[1 - seat] if len(game.holders) == 2 else None
         if game.bag or not other:

@@ -1,4 +1,4 @@
-"""Fit the leave values (leave.py) from self-play, and write the table.
+r"""Fit the leave values (leave.py) from self-play, and write the table.
 
 Every turn that places a token while the bag still refills the holder gives one row:
 its leave (the tokens kept after the turn, extra draws included, before the refill)
@@ -16,7 +16,7 @@ every round.  An edition not fitted (`--edition`) is valued with 126's weights.
 
 The packaged table (data/leaves.json) was made by
 
-    python -m eureka.mathable.fit_leaves --games 18000 --rounds 1 --seed 13 \\
+    python -m eureka.mathable.fit_leaves --games 18000 --rounds 1 --seed 13 \
         --out solver/eureka/mathable/data/leaves.json
 
 (the command and the figures of each fit are written into the file).
@@ -43,8 +43,12 @@ CONTROLS = ("board", "board squared")
 
 
 def rows(result, turns, n: int) -> list:
-    """(leave, controls, target) for every turn that placed a token and was refilled
-    in full (see the docstring)."""
+    """(leave, controls, target) for every turn that placed a token and was refilled in full.
+
+    `result`: the game's GameResult; `turns`: its TurnRecords in playing order; `n`: the
+    number of seats, so that a seat's next turn is n turns on. The target and controls
+    are as the module's docstring says.
+    """
     out = []
     last = len(turns) - 1
     for t, rec in enumerate(turns):
@@ -63,14 +67,18 @@ def rows(result, turns, n: int) -> list:
 
 
 def play(policies, seed: int, i: int, edition: int) -> list:
-    """Game i's rows."""
+    """The rows of game `i` of a run seeded `seed`, played by `policies` in `edition`."""
     turns = []
     result = play_game(policies, game_rng(seed, i), edition, on_turn=turns.append)
     return rows(result, turns, len(policies))
 
 
 def self_play(games: int, policies, seed: int, edition: int) -> list:
-    """Every row of `games` games, on eureka.parallel's threads."""
+    """Every row of `games` games, on eureka.parallel's threads.
+
+    `policies`: the seats' policies; game i is seeded game_rng(`seed`, i) and every game
+    is played with the tokens of `edition`.
+    """
     out = []
     for first in range(0, games, CHUNK):
         count = min(CHUNK, games - first)
@@ -83,12 +91,17 @@ def self_play(games: int, policies, seed: int, edition: int) -> list:
 
 
 def columns(edition: int) -> list:
-    """The model's terms: every token value of the edition, then leave.TERMS."""
+    """The model's terms: every token value of `edition`, then leave.TERMS."""
     return [str(v) for v in sorted(token_set(edition))] + list(leave.TERMS)
 
 
 def fit(data, edition: int) -> dict:
-    """The least-squares weights of the rows, with the fit's figures."""
+    """The least-squares weights of the rows `data`, with the fit's figures.
+
+    `data`: rows (leave, controls, target) as rows gives them; `edition`: whose token
+    values are the terms. Returns the table's entry for the edition: "weights" (points
+    per term), "controls", "intercept", "turns", "target_mean" and "r2".
+    """
     names = columns(edition)
     at = {name: j for j, name in enumerate(names)}
     m = len(names)
@@ -111,6 +124,11 @@ def fit(data, edition: int) -> dict:
 
 
 def main(argv=None) -> None:
+    """Fits the leave table by rounds of self-play and writes it to --out after each round.
+
+    `argv`: the command-line arguments (default: sys.argv[1:]); see the module's
+    docstring and --help.
+    """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=18000, help="games per round")
     parser.add_argument("--rounds", type=int, default=2)

@@ -25,10 +25,13 @@ from eureka.mathable.tokens import (
 
 @dataclass(frozen=True)
 class Preset:
-    """The whole ruleset: the 14 × 14 board (its squares and the printed 1 2 3 4), the
-    restriction squares' operations, the token set of each edition, the holder size,
-    the most tokens a turn can hold (a holder and its extra draws), the full-rack bonus,
-    and the players a game takes (2–4, one token holder each)."""
+    """The whole ruleset of Mathable, the rulebook's by default.
+
+    The 14 × 14 board (its squares and the printed 1 2 3 4), the restriction squares'
+    operations, the token set of each edition, the holder size, the most tokens a turn can
+    hold (a holder and its extra draws), the full-rack bonus, and the players a game takes
+    (2–4, one token holder each).
+    """
 
     size: int = SIZE
     squares: dict[tuple, Square] = field(default_factory=lambda: dict(SQUARES))
@@ -42,7 +45,7 @@ class Preset:
     players: tuple = (MIN_PLAYERS, HOLDERS)
 
     def tokens(self, edition: int | None = None) -> Counter:
-        """The tokens of an edition (this preset's by default)."""
+        """The tokens of `edition` (this preset's when None), as a Counter of values."""
         return token_set(edition or self.edition)
 
 
@@ -56,8 +59,13 @@ class Mathable:
 
     def position(self, path: str | None = None, text: str | None = None,
                  edition: int | None = None) -> positions.Position:
-        """A position read from `text` or the file `path` (a text grid or JSON), or the
-        opening board; `edition`, when given, must agree with the file."""
+        """A position read from `text` or from the file `path`, or the opening board.
+
+        `text` and the file are a text grid or JSON; with neither, the opening board of
+        `edition` (the preset's by default). `edition`, when given, must agree with the file.
+
+        Raises PositionError for a malformed position, or one that could not occur in a game.
+        """
         if text is not None:
             return positions.parse(text, edition)
         if path is not None:
@@ -67,13 +75,20 @@ class Mathable:
     def solve(self, position, rack=None, limit: int = 1, moves: bool = False,
               bonus: bool = True, by: str = "score", seed: int = 0,
               max_sets: int | None = None, **effort):
-        """The `limit` best turns by score or equity (`by`, one of RANKINGS;
-        eureka.mathable.solve/1), and with `moves` every legal single placement; `rack`
-        replaces the position's own; `max_sets`: the search's budget of stored sets of
-        placements (MAX_STATES by default), past which it is refused.  By "sim":
-        the top candidates by equity simulated (sim.solve) with the deals seeded by
-        `seed` and `effort` (sim.Effort's fields); no `limit`, `moves` or `max_sets`
-        then."""
+        """The best turns of a position by score or equity, or its top candidates simulated.
+
+        `position` is a Position (see `position`) and `rack`, when given, replaces its rack;
+        `limit` turns are kept, ranked `by` one of RANKINGS (eureka.mathable.solve/1); with
+        `moves`, every legal single placement is listed too; `bonus` counts the full-rack bonus;
+        `max_sets` is the search's budget of stored sets of placements (MAX_STATES by default),
+        past which it is refused. By "sim", the top candidates by equity are simulated
+        (montecarlo.solve) on deals seeded by `seed`, with `effort` as montecarlo.Effort's
+        fields; `limit`, `moves` and `max_sets` are then left at their defaults.
+
+        Returns a solve.Solution (a montecarlo.Simulated by "sim"). Raises EurekaError for an
+        effort or seed without "sim", or a limit, moves or max_sets with it; SearchTooLarge past
+        `max_sets`.
+        """
         if by == "sim":
             if limit != 1 or moves or max_sets is not None:
                 raise EurekaError("a simulation lists its candidates: no limit, moves or "
@@ -88,54 +103,88 @@ class Mathable:
 
     def check(self, position, claim: str, rack=None, bonus: bool = True,
               compare: bool = True):
-        """A claimed turn ('I8=12 J8=16') judged (eureka.mathable.check/1); with
-        `compare`, the best turn is searched too, within a budget, and is `better` when
-        it scores more (else call `.compared()` on the result, after the verdict)."""
+        """A claimed turn ('I8=12 J8=16') judged against a position (eureka.mathable.check/1).
+
+        `claim` gives the placements in playing order for the mover of `position`; `rack`, when
+        given, replaces the position's rack; `bonus` counts the full-rack bonus. With `compare`,
+        the best turn is searched too, within a budget, and is the verdict's `better` when it
+        scores more (else call `.compared()` on the result, after the verdict).
+
+        Returns a claim.TurnCheck.
+        """
         from eureka.mathable.claim import check
         return check(position, claim, rack, bonus, compare)
 
     def record(self, path: str | None = None, text: str | None = None,
                edition: int | None = None, bonus: bool | None = None,
                source: str = "") -> records.Record:
-        """A game record from `text`, or from the file `path` (a text record, or a CAVA
-        2024 game's N_turns.txt); `edition` and `bonus` must agree with its headers."""
+        """A game record read from `text`, or from the file `path` when `text` is None.
+
+        The file is a text record, or a CAVA 2024 game's N_turns.txt; one of the two must be
+        given. `edition` and `bonus`, when given, must agree with the record's headers; `source`
+        names where `text` came from (a file is named by its path).
+
+        Raises RecordError for a record that cannot be read, or whose turns no game could have had.
+        """
         if text is not None:
             return records.parse(text, edition, bonus, source)
         return records.read(path, edition, bonus)
 
     def score(self, record: records.Record) -> records.Replay:
-        """The record replayed turn by turn (eureka.mathable.score/1)."""
+        """The `record` replayed turn by turn, a records.Replay (eureka.mathable.score/1)."""
         return records.replay(record)
 
     def endgame(self, position, rack=None, bonus: bool = True):
-        """The exact rest of the game once the bag is empty and both holders are known:
-        its value and line (eureka.mathable.endgame/1); `rack` replaces the mover's."""
+        """The exact rest of the game once the bag is empty and both holders are known.
+
+        Its value and line (eureka.mathable.endgame/1) for the mover of `position`; `rack`, when
+        given, replaces the mover's holder; `bonus` counts the full-rack bonus. Raises
+        PositionError for a position unfit for the exact endgame, SearchTooLarge past its budget.
+        """
         from eureka.mathable.endgame import endgame
         return endgame(position, rack, bonus)
 
     def review(self, record: records.Record):
-        """Every turn whose holder the record gives against the best turns by score
-        and by equity, and what it lost (eureka.mathable.review/1)."""
+        """The review of `record` (eureka.mathable.review/1).
+
+        Every turn whose holder the record gives, against the best turns by score and by equity,
+        and what it lost.
+        """
         from eureka.mathable.review import review
         return review(record)
 
     def self_play(self, games: int, policies, seed: int = 0, edition: int | None = None,
                   bonus: bool = True, swap: bool = True):
-        """A run of self-play games, its arguments checked (run it with `.run()`):
-        `games` deals, each played in every seat order unless not `swap`."""
+        """A run of self-play games, its arguments checked: run it with `.run()`.
+
+        `games` deals, each played in every seat order unless not `swap`; `policies` (names of
+        options.POLICIES) in seat order; deal i is seeded by (`seed`, i); `edition` is the
+        preset's by default; `bonus` plays the full-rack bonus.
+
+        Returns a simulate.SelfPlayRun. Raises EurekaError unless 2–4 known policies, a known
+        edition, 1 to MAX_GAMES games in all and a whole seed ≥ 0.
+        """
         from eureka.mathable.simulate import SelfPlayRun
         return SelfPlayRun(games, tuple(policies), seed, edition or self.preset.edition,
                         bonus, swap)
 
     def simulate(self, games: int, policies, seed: int = 0, edition: int | None = None,
                  bonus: bool = True, progress=None, swap: bool = True):
-        """Self-play of complete games, summarised (eureka.mathable.simulate/1)."""
+        """Self-play of complete games, summarised (eureka.mathable.simulate/1).
+
+        `games`, `policies`, `seed`, `edition`, `bonus` and `swap` as for `self_play`;
+        `progress`, when given, is called with the number of games done after each game.
+        Returns a simulate.Summary.
+        """
         return self.self_play(games, policies, seed, edition, bonus, swap).run(progress)
 
     def game_record(self, policies, seed: int = 0, deal: int = 0,
                     edition: int | None = None, bonus: bool = True) -> records.Record:
-        """Deal `deal` of a self-play run as a game record with every holder given
-        (records.write gives its text)."""
+        """Deal `deal` of a self-play run as a game record with every holder given.
+
+        `policies` are seated in this order and the run seeded `seed`; `edition` is the preset's
+        by default; `bonus` plays the full-rack bonus. records.write gives the record's text.
+        """
         from eureka.mathable.selfplay import game_record
         return game_record(tuple(policies), seed, deal, edition or self.preset.edition,
                            bonus)

@@ -25,7 +25,7 @@ UNKNOWN = 1 << 30
 
 @inlined
 def pack(codes, n, key):
-    """Pack n sorted placement codes into a key."""
+    """Packs the first `n` placement `codes` (sorted) into `key` (KEY_WORDS uint64 words)."""
     for w in range(KEY_WORDS):
         key[w] = np.uint64(0)
     for i in range(n):
@@ -34,7 +34,7 @@ def pack(codes, n, key):
 
 @njit(cache=True)
 def unpack(keys, e, out):
-    """Entry e's placement codes, sorted, into out; returns how many."""
+    """How many placement codes entry `e` of `keys` holds, written sorted into `out`."""
     n = 0
     for w in range(KEY_WORDS):
         word = keys[e, w]
@@ -58,7 +58,12 @@ def _slot(key, mask):
 
 @njit(cache=True)
 def new(cap):
-    """An empty table for cap entries: keys, info, slots (entry + 1, 0 = free)."""
+    """An empty table for `cap` entries: (keys, info, slots).
+
+    keys: a key of KEY_WORDS uint64 an entry; info: its fields (G ... BOUND), int32;
+    slots: 2 × `cap` probe slots, each entry + 1 (0: free). `cap` must be a power of 2
+    (the probe masks with the slots' size − 1).
+    """
     info = np.full((cap, BOUND + 1), -1, dtype=np.int32)
     return (np.zeros((cap, KEY_WORDS), dtype=np.uint64), info,
             np.zeros(2 * cap, dtype=np.int32))
@@ -66,7 +71,10 @@ def new(cap):
 
 @inlined
 def find(keys, slots, key):
-    """The entry holding key, or −1 − (the free slot where it would go)."""
+    """The entry of `keys` holding `key`, or −1 − (the free slot where it would go).
+
+    `slots`: the table's probe slots (linear probing from the key's hash).
+    """
     mask = slots.size - 1
     h = _slot(key, mask)
     while True:
@@ -86,7 +94,11 @@ def find(keys, slots, key):
 
 @inlined
 def add(keys, info, slots, n, key, free):
-    """Store key as entry n in the free slot `free` (from find), fields unset."""
+    """Stores `key` as entry `n` of `keys` in the free slot `free` of `slots` (from find).
+
+    The entry's `info` is set to DONE −1, HEAP −1, BOUND UNKNOWN; its other fields are
+    the caller's to set. Entry `n` must be within the table (grow it first when full).
+    """
     for w in range(KEY_WORDS):
         keys[n, w] = key[w]
     slots[free] = n + 1
@@ -97,9 +109,13 @@ def add(keys, info, slots, n, key, free):
 
 @njit(cache=True)
 def grow(keys, info, slots, n):
-    """The table with twice the room, its n entries kept at the same indices."""
+    """The table (`keys`, `info`, `slots`) with twice the room, its `n` entries kept.
+
+    The entries keep their indices; the slots are made again. Returns (keys, info,
+    slots), new arrays.
+    """
     keys2, info2, slots2 = new(2 * keys.shape[0])
-    for e in range(n):                  # by loop: a slice copy costs a second to compile
+    for e in range(n):                  # by loop: a slice copy compiles an error message
         for w in range(keys.shape[1]):
             keys2[e, w] = keys[e, w]
         for i in range(info.shape[1]):
@@ -122,7 +138,11 @@ def _swap(heap, info, i, j):
 
 @inlined
 def sift_down(heap, hn, info, i):
-    """Restore the heap below place i (its total grew, or it was replaced)."""
+    """Restores the order of `heap` below place `i` (its total grew, or it was replaced).
+
+    `heap` holds entries, least TOTAL (in `info`) on top; `hn`: how many it holds. Each
+    entry's HEAP field follows its place.
+    """
     while True:
         small, a, b = i, 2 * i + 1, 2 * i + 2
         if a < hn and info[heap[a], TOTAL] < info[heap[small], TOTAL]:
@@ -137,7 +157,12 @@ def sift_down(heap, hn, info, i):
 
 @inlined
 def offer(heap, hn, info, e):
-    """Entry e's total is new or grew: keep it among the best; returns the heap size."""
+    """Keeps entry `e`, whose total is new or grew, among the best; returns the heap's size.
+
+    `heap`: the `limit` best entries so far (its size), least TOTAL in `info` on top;
+    `hn`: how many it holds. `e` goes in while there is room, or in place of the top
+    when its total is larger; an entry already in the heap is moved down.
+    """
     i = info[e, HEAP]
     if i >= 0:
         sift_down(heap, hn, info, i)

@@ -28,7 +28,7 @@ DATA = "leaves.json"
 
 
 def equations(tokens) -> int:
-    """How many ways two kept tokens make a third kept one (each token used once)."""
+    """How many ways two of the kept `tokens` make a third kept one (each token used once)."""
     count = Counter(tokens)
     values = sorted(count)
     n = 0
@@ -42,7 +42,7 @@ def equations(tokens) -> int:
 
 
 def features(tokens) -> dict:
-    """The model's terms for a leave: each value's count, then TERMS."""
+    """The model's terms for the leave `tokens`: each value's count (key str(value)), then TERMS."""
     count = Counter(tokens)
     terms = {str(v): k for v, k in count.items()}
     terms["duplicates"] = sum(k - 1 for k in count.values())
@@ -51,7 +51,11 @@ def features(tokens) -> dict:
 
 
 class Leaves:
-    """A fitted table: weights per token value and per term, for each edition."""
+    """A fitted table: weights per token value and per term, for each edition.
+
+    Made from the table as read from JSON (load): its "editions" map each edition to
+    its fit, whose "weights" are in points; they are kept in 1/UNIT points.
+    """
 
     def __init__(self, table: dict):
         self.table = table
@@ -63,22 +67,30 @@ class Leaves:
         return self.weights.get(edition) or self.weights[126]
 
     def value(self, tokens, edition: int = 126) -> float:
-        """The leave's value in points, a whole multiple of 1/UNIT (0.0 when empty)."""
+        """The value of the leave `tokens` in points, a whole multiple of 1/UNIT (0.0: empty).
+
+        `edition`: whose weights (126's for an edition not fitted).
+        """
         return self.units(tokens, edition) / UNIT
 
     def equity(self, total: int, tokens, edition: int = 126) -> float:
-        """A turn's total plus the value of its leave `tokens`, in points (exact in
-        1/UNIT: no rounding noise)."""
+        """A turn's `total` plus the value of its leave `tokens`, in points.
+
+        Exact in 1/UNIT: no rounding noise. `edition`: whose weights (as for value).
+        """
         return (UNIT * total + self.units(tokens, edition)) / UNIT
 
     def units(self, tokens, edition: int = 126) -> int:
-        """The leave's value in 1/UNIT points."""
+        """The value of the leave `tokens` in 1/UNIT points, for `edition` (as for value)."""
         return _units(self, tuple(sorted(tokens)), edition)
 
     def sub_units(self, vals, counts, edition: int = 126) -> np.ndarray:
-        """The value (1/UNIT points) of every sub-multiset of a rack, its distinct
-        values `vals` with `counts`, indexed by the mixed-radix number of its counts
-        (vals[0]'s count the lowest digit): `units` of each, at once."""
+        """The value (1/UNIT points) of every sub-multiset of a rack: `units` of each, at once.
+
+        The rack is its distinct values `vals` with their `counts`; the values come
+        indexed by the mixed-radix number of each sub-multiset's counts (vals[0]'s count
+        the lowest digit), as an int64 array. `edition`: whose weights (as for value).
+        """
         w = self._weights(edition)
         per_value = np.array([w.get(str(int(v)), 0) for v in vals], dtype=np.int64)
         return _sub_units(np.asarray(vals, dtype=np.int64),
@@ -129,7 +141,7 @@ def _units(leaves: Leaves, tokens: tuple, edition: int) -> int:
 
 
 def load(path=None) -> Leaves:
-    """A table from a JSON file (default: the packaged one)."""
+    """The Leaves of a JSON file: `path`, or by default the packaged data/leaves.json."""
     source = files("eureka.mathable") / "data" / DATA if path is None else path
     with open(source, encoding="utf-8") as f:
         return Leaves(json.load(f))
@@ -147,7 +159,11 @@ def current() -> Leaves:
 
 @contextmanager
 def using(leaves: Leaves):
-    """Use another table inside the block (the fitting script's self-play)."""
+    """Uses the table `leaves` inside the block (the fitting script's self-play).
+
+    Within the block current() gives `leaves` (also what `with ... as` binds); after
+    it, the table in use before.
+    """
     current()
     _current.append(leaves)
     try:
@@ -157,8 +173,10 @@ def using(leaves: Leaves):
 
 
 def leave_value(tokens, edition: int = 126) -> float:
-    """The equity value of keeping these tokens on the holder (0.0 for an empty leave),
-    from the table in use."""
+    """The equity value of keeping `tokens` on the holder, from the table in use.
+
+    `edition`: whose weights (126's for an edition not fitted). 0.0 for an empty leave.
+    """
     return current().value(tokens, edition)
 
 

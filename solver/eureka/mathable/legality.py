@@ -13,9 +13,11 @@ from eureka.text import plural
 
 
 class IllegalPlacement(EurekaError):
-    """A placement the rules forbid; the message says exactly why and `problem` names
-    the kind ('occupied' or 'no-equation').  `number` is its place (from 1) in the turn,
-    when raised by score_turn."""
+    """A placement the rules forbid; the message says exactly why.
+
+    `problem` names the kind ('occupied' or 'no-equation').  `number` is its place (from 1)
+    in the turn, when raised by score_turn.
+    """
 
     number = None
 
@@ -25,8 +27,10 @@ class IllegalPlacement(EurekaError):
 
 
 def results(a: int, b: int) -> dict:
-    """What each operation makes of the two tokens, in either order (larger − smaller,
-    exact division by a non-zero divisor)."""
+    """What each operation makes of the tokens `a` and `b`, in either order: {op: value}.
+
+    Subtraction is larger − smaller; division is exact, by a non-zero divisor (0 ÷ b is 0).
+    """
     out = {"+": a + b, "-": abs(a - b), "*": a * b}
     big, small = max(a, b), min(a, b)
     if small and big % small == 0:
@@ -38,8 +42,11 @@ def results(a: int, b: int) -> dict:
 
 @dataclass(frozen=True)
 class BoardEquation:
-    """One equation a token completes on the board: the adjacent and the beyond token's
-    squares and values, the operation and the value made."""
+    """One equation a token completes on the board.
+
+    The adjacent and the beyond token's squares (`near`, `far`) and values (`a`, `b`), the
+    operation and the value made.
+    """
 
     near: tuple
     far: tuple
@@ -49,6 +56,7 @@ class BoardEquation:
     value: int
 
     def text(self) -> str:
+        """The equation as text, '12 ÷ 3 = 4': larger − smaller, larger ÷ smaller, 0 ÷ b."""
         a, b = self.a, self.b
         if self.op == "-" or (self.op == "/" and min(a, b) > 0):
             a, b = max(a, b), min(a, b)          # larger − smaller, larger ÷ smaller
@@ -57,6 +65,7 @@ class BoardEquation:
         return f"{a} {ops.sign(self.op)} {b} = {self.value}"
 
     def to_json(self) -> dict:
+        """The equation's text and the names of its two tokens' cells, as JSON."""
         return {"equation": self.text(), "cells": [cell_name(self.near),
                                                    cell_name(self.far)]}
 
@@ -69,6 +78,7 @@ class Placement:
     value: int
 
     def text(self) -> str:
+        """The placement as a record writes it, 'I8=12'."""
         return f"{cell_name(self.cell)}={self.value}"
 
 
@@ -83,9 +93,11 @@ class Scored:
 
     @property
     def points(self) -> int:
+        """The token's value times the equations it completes times the square's award."""
         return self.placement.value * len(self.equations) * self.award
 
     def to_json(self) -> dict:
+        """The placement, its points, award, restriction and equations, as JSON."""
         return {"cell": cell_name(self.placement.cell), "value": self.placement.value,
                 "points": self.points, "award": self.award,
                 "restriction": self.restriction or None,
@@ -102,6 +114,7 @@ class Turn:
 
     @property
     def points(self) -> int:
+        """The points of the placements plus the full-rack bonus."""
         return sum(s.points for s in self.placements) + self.bonus
 
     @property
@@ -110,6 +123,7 @@ class Turn:
         return sum(1 for s in self.placements if s.restriction)
 
     def text(self) -> str:
+        """The placements as a record writes them, 'I8=12 J8=16'."""
         return " ".join(s.placement.text() for s in self.placements)
 
     def summary(self) -> str:
@@ -123,13 +137,17 @@ class Turn:
         return text
 
     def to_json(self) -> dict:
+        """The turn's text, points, bonus, draws and placements, as JSON."""
         return {"turn": self.text(), "points": self.points, "bonus": self.bonus,
                 "draws": self.draws, "placements": [s.to_json() for s in self.placements]}
 
 
 def equations(grid: dict, cell, value: int) -> tuple:
-    """The equations a token of `value` completes at the empty `cell`, one per
-    direction at most, only the square's own operation on a restriction square."""
+    """The equations a token of `value` completes at the empty `cell` of `grid`.
+
+    One per direction at most, and on a restriction square only those of the square's own
+    operation.
+    """
     only = SQUARES[cell].op
     found = []
     for near, far in neighbours(cell):
@@ -143,7 +161,7 @@ def equations(grid: dict, cell, value: int) -> tuple:
 
 
 def score(grid: dict, placement: Placement) -> Scored:
-    """Score one placement on `grid`, or raise IllegalPlacement saying why not."""
+    """Score `placement` on `grid`, or raise IllegalPlacement saying why not."""
     cell, value = placement.cell, placement.value
     if cell in grid:
         raise IllegalPlacement(f"{placement.text()}: {cell_name(cell)} already holds "
@@ -157,7 +175,7 @@ def score(grid: dict, placement: Placement) -> Scored:
 
 
 def why_not(grid: dict, cell, value: int) -> str:
-    """The reason a token of `value` completes no equation at `cell`."""
+    """The reason a token of `value` completes no equation at `cell` on `grid`."""
     only = SQUARES[cell].op
     pairs = []
     for near, far in neighbours(cell):
@@ -176,8 +194,11 @@ def why_not(grid: dict, cell, value: int) -> str:
 
 
 def score_turn(grid: dict, placements) -> list:
-    """Score placements one after another, each on the board the ones before it left.
-    The grid is updated in place; the first illegal placement raises."""
+    """Score `placements` one after another, each on the board the ones before it left.
+
+    `grid` is updated in place, up to any illegal placement. Returns the Scored of each;
+    the first illegal placement raises IllegalPlacement, its `number` set.
+    """
     scored = []
     for number, placement in enumerate(placements, 1):
         try:

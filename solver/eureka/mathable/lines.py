@@ -26,7 +26,13 @@ CODE_SHIFT = 4              # code = cell * 16 + rack index (+1 when stored in a
 
 @inlined
 def pair_results(board, sq_op, cand, c, d):
-    """Fill cand[c, d] from the two tokens next to c in direction d."""
+    """Fills cand[c, d] from the two tokens next to square `c` in direction `d`.
+
+    `board`: the padded kernel board (values, EMPTY, WALL); `sq_op`: each square's
+    restriction (0: none, 1–4: + − × ÷); `cand`: the cross-checks, cand[c, d, op] the
+    value the pair makes under op, −1 where it makes none (no pair, an inexact
+    quotient, or an operation the square forbids); `d` indexes DIRS.
+    """
     a = board[c + DIRS[d]]
     b = board[c + 2 * DIRS[d]]
     for k in range(4):
@@ -50,7 +56,13 @@ def pair_results(board, sq_op, cand, c, d):
 
 @njit(cache=True, nogil=True)
 def fill_cand(board, sq_op):
-    """Every empty square's cross-checks, computed from scratch."""
+    """Every empty square's cross-checks, computed from scratch.
+
+    `board`: the padded kernel board; `sq_op`: each square's restriction (0: none, 1–4:
+    + − × ÷). Returns cand, an int32 array (N_CELLS, 4 directions, 4 operations): what
+    the two tokens in each direction make under each operation, −1 where nothing (as
+    pair_results).
+    """
     cand = np.full((N_CELLS, 4, 4), -1, dtype=np.int32)
     for c in range(N_CELLS):
         if board[c] == EMPTY:
@@ -61,7 +73,11 @@ def fill_cand(board, sq_op):
 
 @inlined
 def refresh_around(board, sq_op, cand, p):
-    """Bring the cross-checks up to date after square p changed."""
+    """Brings the cross-checks `cand` up to date after square `p` of `board` changed.
+
+    Only the empty squares one and two steps from `p` in a line are recomputed;
+    `sq_op`: each square's restriction (as fill_cand).
+    """
     for d in range(4):
         for step in range(1, 3):
             c = p - step * DIRS[d]
@@ -71,7 +87,10 @@ def refresh_around(board, sq_op, cand, p):
 
 @njit(cache=True)
 def completes(cand, c, value):
-    """How many directions complete an equation making `value` at square c."""
+    """How many directions complete an equation making `value` at square `c`.
+
+    `cand`: the cross-checks (fill_cand); each direction counts once.
+    """
     n = 0
     for d in range(4):
         for k in range(4):
@@ -83,9 +102,11 @@ def completes(cand, c, value):
 
 @inlined
 def independent(x, y):
-    """Whether placements x and y (codes) leave each other's lines alone: neither square
-    is one of the two next to the other in a row or column, so they score the same in
-    either order."""
+    """Whether placements `x` and `y` (codes) leave each other's lines alone.
+
+    Neither square is one of the two next to the other in a row or column, so they
+    score the same in either order.
+    """
     a, b = x >> CODE_SHIFT, y >> CODE_SHIFT
     if a // W == b // W:
         return abs(a - b) > 2

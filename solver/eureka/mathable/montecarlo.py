@@ -65,12 +65,17 @@ SEARCH_WORK = {"optimal": 900, "equity": 1500}
 
 @dataclass(frozen=True)
 class Effort:
-    """How hard to simulate: the candidates (top K by equity), the turns played after
-    the candidate, the deals, a time budget in seconds (None: none), the rollout
-    policy, and a budget of work (None: none): the placements the rollouts' searches
+    """How hard to simulate a turn, every value checked when it is made.
+
+    The candidates (top K by equity), the plies (turns played after the candidate), the
+    iterations (deals), a time budget in seconds (None: none), the rollout policy (one of
+    ROLLOUTS), and a budget of work (None: none): the placements the rollouts' searches
     try (ranking.ranked's `work`) plus SEARCH_WORK[rollout] a search, a measure of work
     that does not depend on the machine, and which the time follows closely.
-    EurekaError for values out of LIMITS."""
+
+    Raises EurekaError for values out of LIMITS, a time budget not above 0 and at most
+    MAX_SECONDS, or an unknown rollout policy.
+    """
 
     candidates: int = 10
     plies: int = 2
@@ -96,18 +101,20 @@ class Effort:
                               f"{', '.join(ROLLOUTS)}")
 
 
-# The "sim" policy's: no time budget (games repeat) but a budget of work a turn, about
-# a second of CPU on the machine of docs/BENCHMARKS.md, which caps the heavy turns.
+# The "sim" policy's: no time budget (games repeat) but a budget of work a turn, which
+# caps the heavy turns (what it costs: docs/BENCHMARKS.md).
 POLICY_EFFORT = Effort(candidates=8, plies=2, iterations=64, rollout="equity",
                        work=10_000_000)
 
 
 @dataclass(frozen=True)
 class View:
-    """What the mover knows: the kernel board (arrays.board_array), its holder, the
-    tokens it cannot see, the opponents' holder sizes in playing order, whether the
-    full-rack bonus is played, the edition, and its lead in points over each opponent,
-    in the same order (None: unknown)."""
+    """What the mover knows of a position, as a simulation sees it.
+
+    The kernel board (arrays.board_array), its holder, the tokens it cannot see, the
+    opponents' holder sizes in playing order, whether the full-rack bonus is played, the
+    edition, and its lead in points over each opponent, in the same order (None: unknown).
+    """
 
     board: np.ndarray
     rack: tuple
@@ -129,10 +136,12 @@ class Candidate:
 
     @property
     def iterations(self) -> int:
+        """The number of deals the candidate was played on."""
         return len(self.values)
 
     @property
     def mean(self) -> float:
+        """The mean of the candidate's values (0.0 before any deal)."""
         return statistics.fmean(self.values) if self.values else 0.0
 
     @property
@@ -142,8 +151,10 @@ class Candidate:
 
     @property
     def win_probability(self) -> float | None:
-        """The share of deals ahead of every opponent in points at the horizon (tied
-        for the lead: half); None without the leads."""
+        """The share of deals ahead of every opponent in points at the horizon, ties half.
+
+        None without the leads.
+        """
         ends = self.margins
         if not ends:
             return None
@@ -151,24 +162,33 @@ class Candidate:
 
 
 def deal(unseen, seed: int, i: int) -> tuple:
-    """Deal i of a run seeded `seed`: the unseen tokens in a random order (the
-    opponents' holders first, in playing order, then the bag in drawing order)."""
+    """Deal `i` of a run seeded `seed`: the `unseen` tokens in a random order.
+
+    The opponents' holders come first, in playing order, then the bag in drawing order.
+    """
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
     return tuple(int(v) for v in rng.permutation(sorted(unseen)))
 
 
 def work_of(tried: list, policy: str) -> int:
-    """The work of searches ranked by `policy` that tried these numbers of placements
-    (ranking.ranked's `work`): the placements plus each search's fixed cost."""
+    """The work of searches ranked by `policy` that each tried a number of placements.
+
+    `tried` holds those numbers (ranking.ranked's `work`), one a search; the work is their
+    sum plus each search's fixed cost, SEARCH_WORK[`policy`].
+    """
     return sum(tried) + SEARCH_WORK[policy] * len(tried)
 
 
 def rollout(view: View, play: Ranked, dealt: tuple, plies: int,
             rollout_policy: str, work: list | None = None) -> tuple:
-    """The value of `play` on one deal (see the module's docstring): the mover's equity
-    at the horizon minus the opponents' mean; and, with the leads known, the mover's
-    smallest lead in points over an opponent then (else None).  `work`: as for
-    ranking.ranked, one entry a search."""
+    """The value of `play` on one deal, and the mover's smallest lead over an opponent then.
+
+    `play` is the mover's candidate on the position `view`; `dealt` is the deal (see `deal`);
+    `plies` turns are played after it, each the best turn by the `rollout_policy` (a key of
+    RANKED_BY). The value, as the module's docstring says, is the mover's equity at the
+    horizon minus the opponents' mean; the lead is in points at the horizon, None without
+    the leads. `work`, when given, gets one entry a search, as for ranking.ranked.
+    """
     board = view.board
     holders = [list(view.rack)]
     start = 0
@@ -212,15 +232,18 @@ def rollout(view: View, play: Ranked, dealt: tuple, plies: int,
 
 def choose(view: View, plays, effort: Effort = Effort(), seed: int = 0,
            workers: int = 1, clock=time.perf_counter, spent: list | None = None) -> list:
-    """The candidate plays (Ranked) simulated, as Candidate, best
-    first: by mean among those not dropped, then the dropped ones by mean.  One play
-    needs no simulation; with one opponent and an empty bag one deal is all there is.
-    The time budget is measured by `clock` (wall-clock seconds by default); it and the
-    budget of work are checked after every deal on one worker, else every round; on
-    one worker a deal past the first is also dropped unfinished once the rollouts of
-    some of its candidates bring the work to the budget (checked between them; common
-    random numbers: every live candidate is played on every deal counted).  `spent`,
-    if given, gets the run's work appended (work_of)."""
+    """The candidate `plays` (Ranked) simulated, as Candidate, best first.
+
+    The order is by mean among those not dropped, then the dropped ones by mean. `view` is
+    what the mover knows; `effort` says how hard to simulate; deal i is seeded by (`seed`, i);
+    `workers` threads play the deals. One play needs no simulation; with one opponent and an
+    empty bag one deal is all there is. The time budget is measured by `clock` (wall-clock
+    seconds by default); it and the budget of work are checked after every deal on one
+    worker, else every round; on one worker a deal past the first is also dropped
+    unfinished once the rollouts of some of its candidates bring the work to the budget
+    (checked between them; common random numbers: every live candidate is played on every
+    deal counted). `spent`, if given, gets the run's work appended (work_of).
+    """
     plays = list(plays)
     values = [[] for _ in plays]
     margins = [[] for _ in plays]
@@ -248,8 +271,10 @@ def choose(view: View, plays, effort: Effort = Effort(), seed: int = 0,
             or (effort.work is not None and work >= effort.work)
 
     def run(first: int, count: int):
-        """The rows of `count` deals from `first`, with their work: on one worker,
-        the budget of work left is each deal's room (the first deal always ends)."""
+        """The rows of `count` deals from `first`, with their work.
+
+        On one worker, the budget of work left is each deal's room (the first deal always ends).
+        """
         if workers > 1:
             return pool.map(one, range(first, first + count))
         return (one(i, None if effort.work is None or i == 0 else effort.work - work)
@@ -292,13 +317,15 @@ def _survivors(live: list, values: list) -> list:
 
 
 def planner(effort: Effort = POLICY_EFFORT):
-    """A self-play planner (policies.PLANNERS) that simulates the seat's top
-    `effort.candidates` turns by equity on one thread (self-play runs its games on the
-    threads), with deals seeded from the game's generator: no time budget (EurekaError
-    for an effort with one), so a seeded game repeats exactly.  The budget of work is
-    a turn's: the plans of one turn (again after an extra draw) share it, through the
-    game's `work` (reset by self-play each turn).  It sees only what the seat sees: the
-    board, its holder, the unseen tokens and the other holders' sizes."""
+    """A self-play planner (policies.PLANNERS) that simulates the seat's top turns by equity.
+
+    It simulates as many turns as `effort` has candidates, on one thread (self-play runs
+    its games on the threads), with deals seeded from the game's generator: no time budget
+    (EurekaError for an `effort` with one), so a seeded game repeats exactly. The budget of
+    work is a turn's: the plans of one turn (again after an extra draw) share it, through
+    the game's `work` (reset by self-play each turn). It sees only what the seat sees: the
+    board, its holder, the unseen tokens and the other holders' sizes.
+    """
     if effort.seconds is not None:
         raise EurekaError("the sim policy plays without a time budget (games repeat)")
 
@@ -324,8 +351,10 @@ def planner(effort: Effort = POLICY_EFFORT):
 
 @dataclass(frozen=True)
 class Simulated(Solution):
-    """`solve --by sim`: the candidate turns best first by simulated mean, each with
-    its Candidate figures, and the effort spent."""
+    """The answer of `solve --by sim`: the candidate turns best first by simulated mean.
+
+    Each turn comes with its Candidate figures, and the effort spent is kept.
+    """
 
     schema: ClassVar[str] = "eureka.mathable.solve/1"
 
@@ -335,6 +364,7 @@ class Simulated(Solution):
     elapsed: float = 0.0        # wall-clock seconds the simulation took
 
     def json_fields(self) -> dict:
+        """The solution's fields, with each turn's simulation figures and the effort."""
         fields = super().json_fields()
         for turn, c in zip(fields["turns"], self.candidates):
             low, high = c.mean - c.half, c.mean + c.half
@@ -352,12 +382,16 @@ class Simulated(Solution):
 
 def solve(position: Position, rack=None, bonus: bool = True, effort: Effort = Effort(),
           seed: int = 0) -> Simulated:
-    """The top candidates by equity for `rack` (default: the position's), simulated:
-    the unseen tokens are the set's less the board's and the rack's (a rack the file
-    gives for another player is dealt like the bag), one opponent with a full holder
-    (the best-scoring other player) unless the file gives the others' racks (their
-    sizes are used).  With the simulated opponents' scores given, the mover's leads over
-    them give the win probability."""
+    """The top candidates by equity for `rack` (default: the position's), simulated.
+
+    The unseen tokens are the set's less the board's and the rack's of `position` (a rack
+    the file gives for another player is dealt like the bag); the opponents are one with a
+    full holder (the best-scoring other player) unless the file gives the others' racks
+    (their sizes are used). With the simulated opponents' scores given, the mover's leads
+    over them give the win probability. `bonus` counts the full-rack bonus; `effort` says
+    how hard to simulate; deal i is seeded by (`seed`, i). Raises PositionError for a
+    position without a rack.
+    """
     position = with_rack(position, rack)
     scores = position.other_scores
     names = list(position.others) or [max(scores, key=scores.get)] if scores else []

@@ -1,6 +1,9 @@
-"""A rack's legal single placements on a kernel board (lines.py's board and
-cross-checks), as the search by sets wants them: sorted by points, kept up to date as
-placements go down and come back."""
+"""A rack's legal single placements on a kernel board, as the search by sets wants them.
+
+The board and its cross-checks are lines.py's. The placements are sorted by points and
+kept up to date as placements go down and come back. A placement is a code: its square
+× 16 + its rack index (lines.CODE_SHIFT).
+"""
 
 import numpy as np
 
@@ -18,8 +21,12 @@ from eureka.mathable.lines import (
 
 @inlined
 def made_slot(cand, c, d, j, slot):
-    """The rack slot of the j-th value direction d makes at square c, or -1 when it is
-    no token of the rack or an earlier j made it already (each counted once)."""
+    """The rack slot of the `j`-th value direction `d` makes at square `c`, or −1.
+
+    `cand`: the cross-checks (lines.fill_cand); `slot`: slot[v] is value v's index in
+    the rack's values (−1: not in the rack). −1 also when an earlier j made the value
+    already, so that each value is counted once a direction.
+    """
     v = cand[c, d, j]
     if v < 0 or v > MAX_TOKEN or slot[v] < 0:
         return -1
@@ -41,7 +48,14 @@ def _count_equations(cand, c, slot, left, hits):
 
 @njit(cache=True, nogil=True)
 def single_moves(board, sq_op, award, cand, rack_vals):
-    """Every legal single placement: (square, rack index, points)."""
+    """Every legal single placement of a rack value on `board`: (squares, rack indices, points).
+
+    `board`: the padded kernel board; `award`: each square's award; `cand`: the
+    cross-checks (lines.fill_cand), which already hold the squares' restrictions, so
+    `sq_op` is not read; `rack_vals`: the rack's distinct values. Returns three int64
+    arrays, by square then rack index; a placement's points are its value × the
+    directions it completes × the square's award.
+    """
     cells, idx, pts = [], [], []
     for c in range(N_CELLS):
         if board[c] != EMPTY:
@@ -58,7 +72,13 @@ def single_moves(board, sq_op, award, cand, rack_vals):
 
 @njit(cache=True)
 def sorted_moves(board, sq_op, award, cand, rack_vals, codes, pts):
-    """The root's legal placements into codes/pts, highest points first; how many."""
+    """How many legal placements `board` has, written into `codes` and `pts`, best first.
+
+    `board`, `sq_op`, `award`, `cand`, `rack_vals` as for single_moves; `codes`,
+    `pts`: arrays with room for every placement, which get each one's code (square ×
+    16 + rack index) and points, highest points first (a stable counting sort: equal
+    points by square, then rack index).
+    """
     cells, idx, p = single_moves(board, sq_op, award, cand, rack_vals)
     top = 0
     for i in range(p.size):
@@ -77,7 +97,12 @@ def sorted_moves(board, sq_op, award, cand, rack_vals, codes, pts):
 
 @njit(cache=True)
 def moves_left(board, sq_op, award, cand, rack_vals, left, codes, pts):
-    """sorted_moves of the tokens still left; how many."""
+    """The number of legal placements of the tokens still left, written into `codes`, `pts`.
+
+    `left`: how many tokens of each rack value are still off the board; the other
+    parameters (`board`, `sq_op`, `award`, `cand`, `rack_vals`, `codes`, `pts`) as for
+    sorted_moves, which this filters, keeping its order.
+    """
     n = sorted_moves(board, sq_op, award, cand, rack_vals, codes, pts)
     j = 0
     for i in range(n):
@@ -90,9 +115,17 @@ def moves_left(board, sq_op, award, cand, rack_vals, left, codes, pts):
 @inlined
 def child_moves(board, award, cand, rack_vals, left, slot, p, mark, stamp, hits,
                  new_code, new_pts, codes, pts, m, out_codes, out_pts):
-    """The legal placements after a token went down on square p, highest points first:
-    the parent's list (codes, pts, m) without the squares around p and the spent
-    tokens, merged with the placements recomputed around p.  Returns how many."""
+    """How many legal placements there are after a token went down on square `p`.
+
+    The placements go into `out_codes` and `out_pts`, highest points first: the
+    parent's list (its `m` placements `codes`, `pts`) without the squares around `p`
+    and the spent tokens, merged with the placements recomputed around `p`.  The token
+    is already down on `board`, `cand` (the cross-checks) refreshed and `left` (tokens
+    of each rack value left) lowered.  `award`: each square's award; `rack_vals`: the
+    rack's values; `slot`: each value's rack index (−1: none).  Scratch: `mark` (a
+    square's stamp), marked with `stamp`, which must be new; `hits` (one per rack value,
+    all 0, left so); `new_code` and `new_pts` (room for 8 per rack value).
+    """
     mark[p] = stamp
     nn = 0
     for d in range(4):
@@ -132,7 +165,11 @@ def child_moves(board, award, cand, rack_vals, left, slot, p, mark, stamp, hits,
 
 @inlined
 def take_back(board, sq_op, cand, left, code):
-    """Lift placement `code` off the board again."""
+    """Lifts placement `code` off `board` again.
+
+    The cross-checks `cand` are refreshed around its square (`sq_op`: the squares'
+    restrictions) and its token counts as `left` again.
+    """
     p = code >> CODE_SHIFT
     board[p] = EMPTY
     refresh_around(board, sq_op, cand, p)

@@ -1,8 +1,9 @@
-"""Mathable's verbs as data (eureka.params): solve, endgame, check, score and review,
-their parameters declared, each answered by the contract (eureka.mathable.GAME).
+"""Mathable's verbs as data (eureka.params): solve, endgame, check, score and review.
 
-A position and a game record are text here; the command line reads them from files
-(a record's `path` lets it read a CAVA 2024 game from its folder)."""
+Their parameters are declared here, each verb answered by the contract
+(eureka.mathable.GAME). A position and a game record are text here; the command line
+reads them from files (a record's `path` lets it read a CAVA 2024 game from its folder).
+"""
 
 from importlib.resources import files
 
@@ -47,7 +48,7 @@ SIMULATION = (
 
 
 def edition_number(name: str | None) -> int | None:
-    """The token set named by an `edition` value ('126'), or None for the default."""
+    """The token set named by the `edition` value `name` ('126'), or None for the default."""
     return int(name) if name else None
 
 
@@ -68,7 +69,15 @@ def _record(text: str | None, path: str | None, edition, no_bonus: bool, source:
 
 def solve(position=None, cards=None, limit=1, by="score", moves=False, max_sets=None,
           edition=None, no_bonus=False, **effort):
-    """The best turns, by score, equity or sim."""
+    """The best turns, by score, equity or sim (the solve verb's run).
+
+    `position` is the position's text (default: the opening board) and `cards` the mover's
+    tokens (default: the position's rack); `limit`, `by`, `moves` and `max_sets` are as for
+    Mathable.solve; `edition` is the token set's name, and `no_bonus` drops the full-rack
+    bonus; `effort` holds the simulation's values (SIMULATION), each None when not given.
+    Raises EurekaError for `max_sets`, `limit` or `moves` with --by sim, or an effort
+    without it.
+    """
     given = {name: value for name, value in effort.items() if value is not None}
     if by == "sim":
         if max_sets is not None:
@@ -87,7 +96,13 @@ def solve(position=None, cards=None, limit=1, by="score", moves=False, max_sets=
 
 def check(claim=None, position=None, cards=None, edition=None, no_bonus=False,
           compare=True):
-    """A claimed turn judged against the position's (or the given) rack."""
+    """A claimed turn judged against the position's (or the given) rack (the check verb's run).
+
+    `claim` is the turn's placements, 'I8=12 J8=16'; `position` is the position's text and
+    `cards` the mover's tokens (one of the two is needed); `edition` is the token set's
+    name; `no_bonus` drops the full-rack bonus; with `compare`, the best turn is searched
+    too. Raises EurekaError without a claim, or without a rack or a position.
+    """
     if not cards and position is None:
         raise EurekaError("give the mover's tokens (--cards 1 8 2 ...) or a position with "
                           "a 'rack:' line (--position FILE), then the claimed turn; a game "
@@ -99,19 +114,32 @@ def check(claim=None, position=None, cards=None, edition=None, no_bonus=False,
 
 
 def score(record=None, edition=None, no_bonus=False, path=None, source=""):
-    """A game record (text, or the command line's file `path`) replayed turn by turn."""
+    """A game record replayed turn by turn (the score verb's run).
+
+    `record` is the record's text, or None when the command line gives its file `path`
+    instead; `source` names where the text came from; `edition` and `no_bonus` must agree
+    with the record's headers.
+    """
     return GAME.score(_record(record, path, edition, no_bonus, source))
 
 
 def endgame(position=None, cards=None, edition=None, no_bonus=False):
-    """The exact rest of the game: the bag empty, the opponent's holder on the position's
-    'rack NAME:' line."""
+    """The exact rest of the game (the endgame verb's run).
+
+    The bag is empty, and `position`, the position's text, gives the opponent's holder on a
+    'rack NAME:' line; `cards`, when given, replace the mover's holder; `edition` is the
+    token set's name; `no_bonus` drops the full-rack bonus.
+    """
     return GAME.endgame(_position(position, edition), cards or None, not no_bonus)
 
 
 def review(record=None, edition=None, no_bonus=False, path=None, source=""):
-    """A game record (text, or the command line's file `path`): every turn whose holder
-    it gives against the best turns by score and by equity."""
+    """A game record's turns against the best turns by score and by equity (the review verb's run).
+
+    Every turn whose holder the record gives is reviewed. `record` is the record's text, or
+    None when the command line gives its file `path` instead; `source` names where the text
+    came from; `edition` and `no_bonus` must agree with the record's headers.
+    """
     return GAME.review(_record(record, path, edition, no_bonus, source))
 
 

@@ -1,5 +1,6 @@
 """How a seat of a self-play game chooses its turns: each policy a planner.
 
+The policies, by their names in options.POLICIES:
   "optimal"  the exact best turn for its rack (ranking.ranked), +50 counted when the
              turn starts with a full holder of 7 and the bonus option is on;
   "equity"   of the 5 best turns by equity (the total plus the value of the tokens
@@ -26,7 +27,10 @@ from eureka.mathable.tokens import MIN_PLAYERS, token_set
 
 
 def check_policies(policies, edition) -> tuple:
-    """The policies as a tuple; EurekaError unless 2–4 known ones and a known edition."""
+    """The `policies` as a tuple, checked with the `edition`.
+
+    Raises EurekaError unless 2–4 known policies (options.POLICIES) and a known edition.
+    """
     policies = tuple(policies)
     if not MIN_PLAYERS <= len(policies) <= MAX_PLAYERS:
         raise EurekaError(f"Mathable is played by {MIN_PLAYERS} to {MAX_PLAYERS} "
@@ -51,9 +55,12 @@ OPENING = 0.3           # its weight on what a turn opens (measured: docs/MATHAB
 
 
 def _equity(game, seat: int, holder: list, full_bonus: int):
-    """The `equity` planner: of the CANDIDATES best turns by equity (ranking.plan), the
-    one whose equity less OPENING × what it opens is highest: the most a single
-    placement of a token the seat cannot see scores on the board after the turn."""
+    """The "equity" planner: of the best turns by equity, the one that opens least.
+
+    Of the CANDIDATES best turns by equity (ranking.plan), the one whose equity less
+    OPENING × what it opens is highest: the most a single placement of a token the seat
+    cannot see scores on the board after the turn.
+    """
     plans = plan(game.board, holder, CANDIDATES, full_bonus, by="equity",
                  edition=game.edition)
     unseen = game.unseen(seat)

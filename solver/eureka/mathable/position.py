@@ -1,7 +1,7 @@
-"""A Mathable position: the tokens on the board, the mover's rack and, where known, the
-other players' racks and the bag.
+"""A Mathable position: the tokens on the board, the mover's rack, and what else is known.
 
-Read from a text grid or JSON, written back as the same text grid, and validated: a
+What else is known: the other players' racks and the bag, where given. A position is
+read from a text grid or JSON, written back as the same text grid, and validated: a
 malformed grid, tokens the set cannot supply, and tokens that no legal sequence of
 placements could have put where they are each get one clear line.
 """
@@ -31,9 +31,11 @@ EMPTY_MARKS = {".", "2x", "3x", "2X", "3X", *OPERATIONS, *map(ops.sign, OPERATIO
 
 @dataclass
 class Position:
-    """The board as {cell: value} (the printed 1 2 3 4 included), the mover's rack, the
-    edition (126 or 106 tokens), where known the other racks and the bag, and the
-    current scores where given (0 otherwise)."""
+    """A position: the board, the mover's rack and, where known, the other racks and the bag.
+
+    The board is {cell: value} (the printed 1 2 3 4 included); `edition` is 126 or 106
+    tokens; the current scores are those given (0 otherwise).
+    """
 
     grid: dict = field(default_factory=lambda: dict(START))
     rack: list = field(default_factory=list)
@@ -59,7 +61,7 @@ class Position:
         return token_set(self.edition) - self.placed() - self.held()
 
     def validate(self) -> "Position":
-        """Raise PositionError unless this position could occur in a game."""
+        """Raise PositionError unless this position could occur in a game; else return it."""
         for cell, value in START.items():
             if self.grid.get(cell) != value:
                 raise PositionError(f"{cell_name(cell)} must hold the printed {value}")
@@ -100,11 +102,12 @@ def _is_token(value, tokens) -> bool:
 
 
 def unreachable(grid: dict) -> list:
-    """Tokens that no order of legal placements reaches from the printed four.
+    """The cells of `grid` whose tokens no order of legal placements reaches from the printed four.
 
     A placement only needs tokens to be present, so the more tokens lie on the board the
-    more placements are legal: placing every token that is legal, until none is,
-    therefore reaches every token that some order could reach."""
+    more placements are legal: placing every token that is legal, until none is, therefore
+    reaches every token that some order could reach. The cells are returned sorted.
+    """
     done = dict(START)
     todo = {c: v for c, v in grid.items() if c not in START}
     progress = True
@@ -136,11 +139,15 @@ def _numbers(text: str, what: str, kind: str = "token values") -> list:
 
 
 def parse_text(text: str, edition: int | None = None) -> Position:
-    """A position from the text grid: 14 rows of 14 fields ('.' or a value), optionally
-    with a header of column letters and row numbers, then optional lines `rack: ...`
-    (the mover's), `rack P2: ...` (another player's), `bag: ...`, `score: 120` (the
-    mover's current score), `score P2: 98` (another player's) and `edition: 106`.
-    `edition`, when given, is the edition asked for: the file must not say otherwise."""
+    """A position read from the text grid `text`.
+
+    The grid is 14 rows of 14 fields ('.' or a value), optionally with a header of column
+    letters and row numbers, then optional lines `rack: ...` (the mover's), `rack P2: ...`
+    (another player's), `bag: ...`, `score: 120` (the mover's current score), `score P2: 98`
+    (another player's) and `edition: 106`. `edition`, when given, is the edition asked for:
+    the file must not say otherwise. Raises PositionError for a malformed or impossible
+    position.
+    """
     rows, known, seen = [], Position(rack=[], edition=edition or 126), set()
     for number, line in enumerate(text.splitlines(), 1):
         line = line.split("#")[0].strip()
@@ -189,10 +196,14 @@ def parse_text(text: str, edition: int | None = None) -> Position:
 
 
 def parse_json(text: str, edition: int | None = None) -> Position:
-    """A position from JSON: {"grid": [[null or value, ...] x 14] x 14} or
-    {"cells": {"I8": 12, ...}} (the printed 1 2 3 4 implied), with "rack",
-    "others" ({"P2": [...]}), "bag", "score" (the mover's), "other_scores"
-    ({"P2": 98}) and "edition" optional."""
+    """A position read from the JSON `text`.
+
+    The JSON is {"grid": [[null or value, ...] x 14] x 14} or {"cells": {"I8": 12, ...}}
+    (the printed 1 2 3 4 implied), with "rack", "others" ({"P2": [...]}), "bag", "score"
+    (the mover's), "other_scores" ({"P2": 98}) and "edition" optional. `edition`, when given,
+    is the edition asked for: the JSON must not say otherwise. Raises PositionError for a
+    malformed or impossible position.
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
@@ -273,20 +284,25 @@ def _position(rows, known: Position) -> Position:
 
 
 def parse(text: str, edition: int | None = None) -> Position:
-    """A position from its text: JSON if it starts with '{', else the text grid."""
+    """A position read from `text`: JSON if it starts with '{', else the text grid.
+
+    `edition`, when given, is the edition asked for (see `parse_text`).
+    """
     if text.lstrip().startswith("{"):
         return parse_json(text, edition)
     return parse_text(text, edition)
 
 
 def read(path: str, edition: int | None = None) -> Position:
-    """A position from a file (see `parse`)."""
+    """A position read from the file `path` (see `parse`), for the `edition` asked for, if any."""
     return parse(read_text(path, PositionError), edition)
 
 
 def with_rack(position: Position, rack=None) -> Position:
-    """The position with `rack` as the mover's tokens (its own rack when None),
-    validated; PositionError when there is no rack at all."""
+    """The `position` with `rack` as the mover's tokens (its own rack when None), validated.
+
+    Raises PositionError when there is no rack at all.
+    """
     if rack is not None:
         position = dataclasses.replace(position, rack=list(rack))
     if not position.rack:
@@ -296,9 +312,11 @@ def with_rack(position: Position, rack=None) -> Position:
 
 
 def render(grid: dict, new=()) -> str:
-    """The board as the text grid that parse_text reads back: tokens by value, empty
-    squares by their mark (− × ÷ for the restrictions: ops.to_ascii writes - * /), the
-    cells in `new` bracketed."""
+    """The board `grid` as the text grid that parse_text reads back.
+
+    Tokens are written by value, empty squares by their mark (− × ÷ for the restrictions:
+    ops.to_ascii writes - * /), and the cells in `new` bracketed.
+    """
     def mark(cell):
         if cell in grid:
             return f"[{grid[cell]}]" if cell in new else str(grid[cell])

@@ -1,6 +1,9 @@
-"""The best turns of a rack on a kernel board, by score or by equity: the compiled search
-(search.py, or connected.py for long racks) called, and each turn it finds scored again,
-placement by placement, by the plain-Python scorer (legality.py), which must agree."""
+"""The best turns of a rack on a kernel board, by score or by equity.
+
+The compiled search (search.py, or connected.py for long racks) is called, and each
+turn it finds is scored again, placement by placement, by the plain-Python scorer
+(legality.py), which must agree.
+"""
 
 from contextlib import nullcontext
 from typing import NamedTuple
@@ -25,9 +28,12 @@ CONNECTED_PAST = 7      # racks of more tokens are searched by connected sets
 
 
 class Ranked(NamedTuple):
-    """A turn as the search ranks it: its total (bonus included), its score without
-    the bonus, its placements ((cell, value), ...) in their best order, and its equity
-    (the total plus the leave's value; the total when ranked by score)."""
+    """A turn as the search ranks it.
+
+    Its total (bonus included), its score without the bonus, its placements ((cell,
+    value), ...) in their best order, and its equity (the total plus the leave's value;
+    the total when ranked by score).
+    """
 
     total: int
     score: int
@@ -36,16 +42,18 @@ class Ranked(NamedTuple):
 
     @classmethod
     def of(cls, turn: Turn, equity: float | None = None) -> "Ranked":
-        """A scored Turn as the search ranks it (equity: its total unless given)."""
+        """The scored `turn` as the search ranks it; its `equity` is its total unless given."""
         return cls(turn.points, turn.points - turn.bonus,
                    tuple((s.placement.cell, s.placement.value) for s in turn.placements),
                    float(turn.points) if equity is None else equity)
 
 
 def _leaves(vals, counts, edition: int, table: leave.Leaves) -> tuple:
-    """The kernel's equity ranking: (scale, offset, reach) over the tokens left as a
-    mixed-radix number: offset = the leave's value in 1/UNIT points, shifted to ≥ 0,
-    reach[s] = the largest offset of s and its sub-multisets."""
+    """The kernel's equity ranking of a rack: (scale, offset, reach).
+
+    Over the tokens left as a mixed-radix number: offset = the leave's value in 1/UNIT
+    points, shifted to ≥ 0, reach[s] = the largest offset of s and its sub-multisets.
+    """
     units = table.sub_units(vals, counts, edition)
     offset = units - units.min()
     box = offset.reshape(tuple(counts[::-1] + 1))     # one axis per value's count
@@ -58,16 +66,23 @@ def ranked(board: np.ndarray, rack, limit: int = 1, bonus: int = 0,
            max_states: int = MAX_STATES, bound_after: int = search.BOUND_AFTER,
            by: str = "score", edition: int = 126, leaves: leave.Leaves | None = None,
            work: list | None = None, connected: bool | None = None) -> list:
-    """The `limit` best distinct turns (sets of placements) on a kernel board
-    (board_array) by score or equity (`by`; the leave values of `edition` from the table
-    `leaves`, by default leave.current()), as Ranked, best first; `bonus` is added to a
-    turn that places every token of the rack.  Equal ranks: fewer placements first, then
-    the placements (square, then value) in reading order.  SearchTooLarge past
-    max_states sets of placements; `bound_after` is the kernel's (tests set 0 to bound
-    from the start).  `work`, if given, gets the placements the search tried appended
-    (refused or not): a measure of its work that its time follows closely.
-    `connected`: search by connected sets (the default past CONNECTED_PAST tokens);
-    the turns found are the same either way."""
+    """The `limit` best distinct turns (sets of placements) of `rack` on `board`, as Ranked.
+
+    `board`: a kernel board (arrays.board_array), left as it is. The turns are ranked
+    `by` "score" or "equity" (the leave values of `edition` from the table `leaves`, by
+    default leave.current()), best first; `bonus` is added to a turn that places every
+    token of the rack.  Equal ranks: fewer placements first, then the placements
+    (square, then value) in reading order.  `max_states`: the most sets of placements
+    the search stores; `bound_after` is the kernel's (tests set 0 to bound from the
+    start).  `work`, if given, gets the placements the search tried appended (refused
+    or not): a measure of its work that its time follows closely.  `connected`: search
+    by connected sets (the default past CONNECTED_PAST tokens); the turns found are the
+    same either way.
+
+    Returns [] for an empty rack. Raises EurekaError for another `by`, and
+    SearchTooLarge past `max_states` sets of placements or for a rack rack_arrays
+    refuses (more than MAX_RACK tokens, a value no token has).
+    """
     if by not in ("score", "equity"):
         raise EurekaError(f"the search ranks turns by score or equity, not {by!r}")
     rack = list(rack)
@@ -104,11 +119,15 @@ def ranked(board: np.ndarray, rack, limit: int = 1, bonus: int = 0,
 
 def plan(board: np.ndarray, rack, limit: int = 1, bonus: int = 0, by: str = "score",
          edition: int = 126, work: list | None = None) -> list:
-    """`ranked`, never SearchTooLarge: a search past its budget of sets (by equity
-    rare, its bound looser than the score's) gives the best turn by score, and past
-    that too, the best single placement (square, then value, in reading order on equal
-    points).  Ranked by equity, a fallback's equity is its total plus its leave's
-    value.  `work`: as for `ranked`, one entry a search."""
+    """The `limit` best turns of `rack` on `board` as `ranked` gives them, never SearchTooLarge.
+
+    A search past its budget of sets (by equity rare, its bound looser than the
+    score's) gives the best turn by score, and past that too, the best single placement
+    (square, then value, in reading order on equal points): one turn, or none.  Ranked
+    by equity, a fallback's equity is its total plus its leave's value, from the table
+    in use.  `bonus`, `by`, `edition` as for `ranked`; `work`: as for `ranked`, one
+    entry a search.
+    """
     rack = list(rack)
     try:
         return ranked(board, rack, limit, bonus, by=by, edition=edition, work=work)
@@ -137,8 +156,16 @@ def _best_single(board: np.ndarray, rack) -> list:
 def best_turns(grid: dict, rack, limit: int = 1, bonus: int = 0,
                max_states: int = MAX_STATES, by: str = "score", edition: int = 126,
                **kernel) -> list:
-    """The `limit` best distinct turns (sets of placements) by score or equity, each in
-    its best order and scored again by the plain-Python scorer (see `ranked`)."""
+    """The `limit` best distinct turns of `rack` on `grid`, each in its best order, scored again.
+
+    `grid` maps cells to the values on them; `bonus`, `max_states`, `by` and `edition`
+    are as for `ranked`, and `kernel` holds its other keywords (bound_after, leaves,
+    work, connected).  Each turn is scored again by the plain-Python scorer
+    (legality.score_turn).
+
+    Returns a list of legality.Turn, best first. Raises what `ranked` raises, and
+    RuntimeError if the search and the scorer disagree.
+    """
     return [_verified(grid, [Placement(*p) for p in r.placements], r.total - r.score,
                       r.score)
             for r in ranked(board_array(grid), rack, limit, bonus, max_states, by=by,

@@ -29,7 +29,7 @@ replay checks it: as many tokens as the replay leaves on that holder, no more of
 than the set has besides those on the board, and every placement on it, or on a token
 drawn earlier in the turn (an unnamed 'draw' stands for any token).  `write` gives the
 text of a record, holders included; a self-play game comes out as one by
-simulate.game_record.
+selfplay.game_record.
 
 `read` also imports a game of the CAVA 2024 data set: given its N_turns.txt, it reads the
 moves N_01.txt, N_02.txt ... and the official turn scores of N_scores.txt when present.
@@ -80,8 +80,10 @@ class Play:
 
 @dataclass
 class Record:
-    """The turns of a game, the tokens left on the holders at the end, the edition and
-    whether the 50-point full-holder bonus applies."""
+    """The turns of a game, the tokens left on the holders at the end, and its settings.
+
+    The settings are the edition and whether the 50-point full-holder bonus applies.
+    """
 
     plays: list
     left: dict                  # player -> values left on the holder, deducted
@@ -106,6 +108,7 @@ class TurnScore:
 
     @property
     def points(self) -> int:
+        """The turn's points, the full-holder bonus included."""
         return self.turn.points
 
     def to_json(self) -> dict:
@@ -120,8 +123,10 @@ class TurnScore:
 
 @dataclass(frozen=True)
 class Replay(Result):
-    """A record played out: the turns up to the first illegal placement and the scores.
-    `valid`: no illegal placement, and every official turn score matched."""
+    """A record played out: the turns up to the first illegal placement, and the scores.
+
+    `valid`: no illegal placement, and every official turn score matched.
+    """
 
     schema: ClassVar[str] = "eureka.mathable.score/1"
 
@@ -135,9 +140,11 @@ class Replay(Result):
 
     @property
     def valid(self) -> bool:
+        """Whether no placement was illegal and every official turn score matched."""
         return self.illegal is None and not self.mismatches
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the record's settings, turns and scores."""
         r = self.record
         return {"record": r.source, "edition": r.edition, "bonus": r.bonus,
                 "valid": self.valid, "illegal": self.illegal,
@@ -147,8 +154,11 @@ class Replay(Result):
 
 
 class _Supply:
-    """The edition's tokens, counted out as the record uses them (only named, not
-    counted, for a claimed turn: the rack it is checked against counts them)."""
+    """The edition's tokens, counted out as the record uses them.
+
+    For a claimed turn they are only named, not counted: the rack it is checked against
+    counts them.
+    """
 
     def __init__(self, edition: int, counted: bool = True):
         self.edition, self.tokens, self.used = edition, token_set(edition), Counter()
@@ -175,9 +185,13 @@ class _Supply:
 
 def parse(text: str, edition: int | None = None, bonus: bool | None = None,
           source: str = "") -> Record:
-    """A record from its text (the format is in the module docstring).  `edition` and
-    `bonus`, when given, are asked for: a header must not say otherwise.  `source` names
-    where the text came from."""
+    """A record read from its `text` (the format is in the module docstring).
+
+    `edition` and `bonus`, when given, are asked for: a header must not say otherwise.
+    `source` names where the text came from.
+
+    Raises RecordError for a text that is not a record, or whose turns no game could have had.
+    """
     asked = {key: value for key, value in (("edition", edition and str(edition)),
                                            ("bonus", _on_off(bonus))) if value}
     settings, plays, left, left_lines, supply = {}, [], {}, {}, None
@@ -235,7 +249,14 @@ def _on_off(flag: bool | None) -> str | None:
 
 
 def claimed_turn(text: str, edition: int = 126) -> tuple:
-    """The placements of a claimed turn, `I8=12 J8=16`, checked as a record's are."""
+    """The placements of a claimed turn, checked as a record's are.
+
+    `text` lists them in playing order, 'I8=12 J8=16'; their values must be tokens of the
+    `edition` set (how many of each is left to the rack the turn is checked against).
+
+    Returns a tuple of legality.Placement. Raises RecordError for an empty claim, a word
+    that is not a placement of a token of the set, or an exchange, pass or draw.
+    """
     if not text.split():
         raise RecordError("the claimed turn is empty: write its placements, e.g. "
                           "I8=12 J8=16")
@@ -250,8 +271,10 @@ def claimed_turn(text: str, edition: int = 126) -> tuple:
 
 
 def _player(key: str, where: str, supply: _Supply) -> tuple:
-    """The player's name and the holder written after it in brackets (None: not
-    written): 'P1 [1 2 8 12 16 17 42]'."""
+    """The player's name and the holder written after it in brackets, as in 'P1 [1 2 8]'.
+
+    The holder is None when none is written.
+    """
     name, bracket, rest = key.partition("[")
     inside, closed, after = rest.partition("]")
     words = name.split()
@@ -330,8 +353,11 @@ def _players(plays) -> list:
 
 
 def _holders(record: Record):
-    """Follow the holders and the bag through the turns: the holder size at the start of
-    each turn and after its placements, then every holder's size at the end."""
+    """Follow the holders and the bag through the turns.
+
+    Returns the holder sizes at the start of each turn and after its placements, then every
+    holder's size at the end.
+    """
     players = _players(record.plays)
     if len(players) > HOLDERS:
         line = next(p.line for p in record.plays if p.player == players[HOLDERS])
@@ -374,9 +400,11 @@ def _holders(record: Record):
 
 
 def _check_holder(play: Play, size: int, on_board: Counter, edition: int, where: str):
-    """RecordError unless the holder written for the turn is one the replay allows:
-    `size` tokens, none the set cannot supply besides those `on_board`, and every
-    placement on it or on a token drawn before it in the turn."""
+    """Raise RecordError unless the holder written for the turn is one the replay allows.
+
+    It must hold `size` tokens, none the set cannot supply besides those `on_board`, and
+    every placement must be on it or on a token drawn before it in the turn.
+    """
     what = f"{play.player}'s holder [{' '.join(map(str, play.holder))}]"
     if len(play.holder) != size:
         raise RecordError(f"{where}: {what} holds {plural(len(play.holder), 'token')}, "
@@ -419,8 +447,10 @@ def _validated(record: Record, left_lines: dict) -> Record:
 
 
 def write(record: Record) -> str:
-    """The record as text: the headers, one turn a line (holders and named draws as
-    known), then the 'left' lines; `parse` reads it back."""
+    """The text of `record`, which `parse` reads back.
+
+    The headers, one turn a line (holders and named draws as known), then the 'left' lines.
+    """
     lines = [f"edition: {record.edition}", f"bonus: {_on_off(record.bonus)}"]
     for play in record.plays:
         name = play.player
@@ -434,13 +464,16 @@ def write(record: Record) -> str:
 
 
 def draws_of(play: Play) -> dict:
-    """{index of the placement a draw follows: the token drawn, None when not named}."""
+    """The draws of `play`: {index of the placement a draw follows: the token drawn, or None}.
+
+    None stands for a token the record does not name.
+    """
     return {index: play.drawn[k] if k < len(play.drawn) else None
             for k, index in enumerate(play.draws)}
 
 
 def action_text(play: Play) -> str:
-    """What a turn did, as a record writes it: placements and draws, exchange N, pass."""
+    """What `play` did, as a record writes it: placements and draws, exchange N, or pass."""
     if play.action != "place":
         return "pass" if play.action == "pass" else f"exchange {play.exchanged}"
     drawn = draws_of(play)
@@ -453,8 +486,12 @@ def action_text(play: Play) -> str:
 
 
 def read(path: str, edition: int | None = None, bonus: bool | None = None) -> Record:
-    """A text record from a file, or CAVA 2024 game N when `path` is its N_turns.txt
-    (always the 126-token set and no bonus, as the course scored them)."""
+    """A record read from the text file `path`, or CAVA 2024 game N when it is its N_turns.txt.
+
+    `edition` and `bonus`, when given, must agree with the record's headers; a CAVA game is
+    always scored with the 126-token set and no bonus, as the course scored them, and asking
+    for otherwise raises RecordError, as does a record that cannot be read.
+    """
     game = CAVA_TURNS.match(Path(path).name)
     if game:
         if edition not in (None, 126) or bonus:
@@ -536,9 +573,12 @@ def _official(path: Path, rows: list, turns_name: str) -> list:
 
 
 def replay(record: Record) -> Replay:
-    """Play the record out from the printed four, scoring each turn, up to the first
-    illegal placement; the full-holder bonus goes to a turn that began with a full
-    holder and emptied it."""
+    """The `record` played out from the printed four, each turn scored.
+
+    The replay stops at the first illegal placement; the full-holder bonus goes to a turn
+    that began with a full holder and emptied it. Returns a Replay, whose `mismatches` are
+    the turns that score otherwise than the record's official score.
+    """
     sizes, _ = _holders(record)
     grid, turns, illegal = dict(START), [], None
     for number, (play, (start, after)) in enumerate(zip(record.plays, sizes), 1):

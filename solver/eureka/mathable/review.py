@@ -1,13 +1,12 @@
-"""A game's review: every turn whose holder the record gives, against the best turns
-from that holder, and what it lost.
+"""A game's review: each turn whose holder the record gives, against the best turns from it.
 
-A turn is judged on what its holder allowed: its placements up to the first that needs
-a token drawn during the turn (the judged part; the placements after it follow a chance
-draw and are not judged).  The judged part is a legal turn from the holder, so it scores
-at most the best turn by score, and its equity (points plus the value of the tokens
-kept, leave.py) is at most the best turn's by equity: the losses are never negative.
-The full-rack bonus counts for the judged part when it places the whole holder and the
-turn earned the bonus.
+A turn is judged on what its holder allowed, and what it lost is counted: its
+placements up to the first that needs a token drawn during the turn (the judged part;
+the placements after it follow a chance draw and are not judged).  The judged part is a
+legal turn from the holder, so it scores at most the best turn by score, and its equity
+(points plus the value of the tokens kept, leave.py) is at most the best turn's by
+equity: the losses are never negative. The full-rack bonus counts for the judged part
+when it places the whole holder and the turn earned the bonus.
 
 A turn without placements (an exchange or a pass) loses the best turn's points (0 when
 nothing could be placed); its equity loss is not computed: the record does not say
@@ -40,16 +39,20 @@ class Option:
 
     @property
     def points(self) -> int:
+        """The turn's points, the full-rack bonus included."""
         return self.turn.points
 
     def to_json(self) -> dict:
+        """The turn's text, points and equity, as JSON."""
         return {"turn": self.turn.text(), "points": self.points, "equity": self.equity}
 
 
 @dataclass(frozen=True)
 class TurnReview:
-    """One turn of the record: what was played and, when the holder is known, the
-    judged part against the best turns by score and by equity."""
+    """One turn of the record: what was played and, when the holder is known, how it compares.
+
+    The judged part is set against the best turns by score and by equity.
+    """
 
     replayed: TurnScore
     judged: Option | None           # None: the holder is not known
@@ -60,6 +63,7 @@ class TurnReview:
 
     @property
     def reviewed(self) -> bool:
+        """Whether the turn was reviewed: its holder is known."""
         return self.judged is not None
 
     @property
@@ -70,6 +74,7 @@ class TurnReview:
         return len(self.replayed.scored) - len(self.judged.turn.placements)
 
     def to_json(self) -> dict:
+        """The turn, its judged part, the best turns and the losses, as JSON."""
         t, play = self.replayed, self.replayed.play
         return {"number": t.number, "player": play.player, "action": play.action,
                 "holder": None if play.holder is None else sorted(play.holder),
@@ -83,14 +88,20 @@ class TurnReview:
 
 
 def equity(turn: Turn, holder, edition: int) -> float:
-    """The turn's points plus the value of the tokens it keeps from `holder`."""
+    """The `turn`'s points plus the value of the tokens it keeps from `holder`, to 2 decimals.
+
+    The tokens are valued for the `edition` (leave.leave_value).
+    """
     placed = [s.placement.value for s in turn.placements]
     return round(turn.points + leave_value(kept(holder, placed), edition), 2)
 
 
 def judged_part(turn: TurnScore) -> Turn:
-    """The turn's placements up to the first that the holder cannot supply (a drawn
-    token), with the bonus when they place the whole holder and the turn earned it."""
+    """The judged part of `turn`: its placements up to the first the holder cannot supply.
+
+    Such a placement uses a drawn token. The part has the turn's bonus when it places the
+    whole holder and the turn earned it. `turn` must have its holder written.
+    """
     left, part = Counter(turn.play.holder), []
     for s in turn.scored:
         if not left[s.placement.value]:
@@ -102,7 +113,7 @@ def judged_part(turn: TurnScore) -> Turn:
 
 
 def review_turn(grid: dict, turn: TurnScore, record: Record) -> TurnReview:
-    """The review of one turn played on `grid` (the board before it)."""
+    """The review of one `turn` of `record`, played on `grid` (the board before it)."""
     holder = turn.play.holder
     if holder is None:
         return TurnReview(turn, None, None, None, None, None)
@@ -135,6 +146,7 @@ class PlayerSummary:
     best_by_equity: int             # of those, turns that lost no equity
 
     def to_json(self) -> dict:
+        """The player's figures as JSON, with the means and shares (None over no turns)."""
         def mean(total, n):
             return total / n if n else None
 
@@ -149,7 +161,7 @@ class PlayerSummary:
 
 
 def summarise(player: str, reviews) -> PlayerSummary:
-    """The player's summary from the reviews of the game's turns."""
+    """The summary of `player` from the `reviews` of the game's turns."""
     mine = [r for r in reviews if r.replayed.play.player == player]
     seen = [r for r in mine if r.reviewed]
     weighed = [r.lost_equity for r in seen if r.lost_equity is not None]
@@ -162,8 +174,11 @@ def summarise(player: str, reviews) -> PlayerSummary:
 
 @dataclass(frozen=True)
 class Review(Result):
-    """A game record reviewed turn by turn, with a summary per player.  `valid`: the
-    record replays without an illegal placement (the review stops at the first)."""
+    """A game record reviewed turn by turn, with a summary per player.
+
+    `valid`: the record replays without an illegal placement (the review stops at the
+    first).
+    """
 
     schema: ClassVar[str] = "eureka.mathable.review/1"
 
@@ -174,9 +189,11 @@ class Review(Result):
 
     @property
     def valid(self) -> bool:
+        """Whether the record replays without an illegal placement."""
         return self.illegal is None
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the record's settings, turns and players."""
         r = self.record
         return {"record": r.source, "edition": r.edition, "bonus": r.bonus,
                 "valid": self.valid, "illegal": self.illegal,
@@ -185,7 +202,7 @@ class Review(Result):
 
 
 def review(record: Record) -> Review:
-    """The review of every turn of the record, up to its first illegal placement."""
+    """The review of every turn of `record`, up to its first illegal placement."""
     game = replay(record)
     grid, reviews = dict(START), []
     for turn in game.turns:

@@ -1,13 +1,12 @@
-"""The exact best turn: the `limit` best sets of placements for a rack, by branch and
-bound over the sets.
+"""The exact best turn: the `limit` best sets of placements for a rack, by branch and bound.
 
-A turn is a set of placements: what can follow depends only on the set (the board and
-the rack that remain), while its score depends on the order.  `grow` searches the sets
-depth first: each set is stored once (hashtable.py) with the best score of any order found,
-and a set is not expanded when even the most its remaining tokens could add (caps.py,
-bound.py) cannot reach the `limit` best totals found so far.  `ranked_sets` grows them
-from the empty set; connected.py grows long racks by connected sets with the same
-`grow`.
+The branch and bound is over the sets of placements.  A turn is a set of placements:
+what can follow depends only on the set (the board and the rack that remain), while its
+score depends on the order.  `grow` searches the sets depth first: each set is stored
+once (hashtable.py) with the best score of any order found, and a set is not expanded
+when even the most its remaining tokens could add (caps.py, bound.py) cannot reach the
+`limit` best totals found so far.  `ranked_sets` grows them from the empty set;
+connected.py grows long racks by connected sets with the same `grow`.
 
 The search's state travels as named tuples (Rack, Ranking, Scratch). The helpers of its
 inner loop are `inlined` (eureka.jit): compiled without reference counts and inlined by
@@ -67,7 +66,7 @@ and the stamps of the move and cap scratch."""
 
 @njit(cache=True)
 def new_rack(rack_vals, rack_cnt):
-    """The Rack of these values and counts, every token left."""
+    """The Rack of the distinct values `rack_vals` and their counts `rack_cnt`, all left."""
     nv = rack_vals.size
     full = 0
     for k in range(nv):
@@ -85,7 +84,11 @@ def new_rack(rack_vals, rack_cnt):
 
 @njit(cache=True)
 def new_scratch(board, sq_op, award, cand, rack):
-    """The Scratch of a search from this board, at depth 0: its moves sorted."""
+    """The Scratch of a search from `board`, at depth 0: its moves sorted.
+
+    `sq_op`, `award`: each square's restriction and award; `cand`: the board's
+    cross-checks (lines.fill_cand); `rack`: the Rack (new_rack).
+    """
     nv, full = rack.vals.size, rack.full
     width = SQUARES * nv                    # at most every square for every value
     by_depth = np.zeros((4, full + 1), dtype=np.int64)    # placed, score, nxt, subs
@@ -110,13 +113,16 @@ def new_scratch(board, sq_op, award, cand, rack):
 
 @njit(cache=True)
 def start_at(sc, base, score, sub, capped, moves):
-    """Depth `base` of the scratch made the start of a search from the set sc.cur[:base]
-    (down on the board; score: its score, sub: the tokens left, capped: whether
-    sc.cap[base] holds its caps, moves: how many of its moves sc.mcode[base] holds).
+    """Makes depth `base` of the Scratch `sc` the start of a search from the set sc.cur[:base].
+
+    The set is down on the board; `score`: its score, `sub`: the tokens left (a
+    mixed-radix number), `capped`: whether sc.cap[base] holds its caps, `moves`: how
+    many of its moves sc.mcode[base] holds.
 
     Writes into a Scratch go through functions that take it as an argument, as here:
     Numba's dead-code elimination can drop a write through a named tuple's field in the
-    function that made the tuple when nothing there reads it again."""
+    function that made the tuple when nothing there reads it again.
+    """
     sc.placed[base], sc.score[base], sc.nxt[base], sc.subs[base] = -1, score, 0, sub
     sc.capped[base] = capped
     for k in range(sc.couldk.shape[1]):
@@ -126,14 +132,23 @@ def start_at(sc, base, score, sub, capped, moves):
 
 @inlined
 def threshold(info, heap, held, limit):
-    """The least total of the `limit` best sets so far, or −1 while fewer are held."""
+    """The least total of the `limit` best sets so far, or −1 while fewer are held.
+
+    `info`: the table's fields; `heap`: the best entries, least total on top; `held`:
+    how many it holds.
+    """
     return info[heap[0], hashtable.TOTAL] if held == limit else -1
 
 
 @njit(cache=True, nogil=True)
 def best_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_states,
               bound_after):
-    """The `limit` highest-scoring sets of placements (see ranked_sets)."""
+    """The `limit` highest-scoring sets of placements: ranked_sets by score.
+
+    `board`, `sq_op`, `award`, `rack_vals`, `rack_cnt`, `bonus`, `max_states` and
+    `bound_after` as for ranked_sets. Returns (entries, sets) as ranked_sets returns
+    them, without the steps.
+    """
     offset = np.zeros(1 << MAX_RACK, dtype=np.int64)
     n, _, found = ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit,
                               max_states, bound_after, 1, offset, offset)
@@ -145,16 +160,23 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
                 bound_after, scale, offset, reach):
     """The `limit` best sets of placements, by branch and bound over the sets (grow).
 
-    Ranked by key = total × scale + offset[the tokens left] (the score: scale 1,
+    `board`: the padded kernel board (tokens go down on it during the search, and are
+    taken back); `sq_op`, `award`: each square's restriction and award; `rack_vals`,
+    `rack_cnt`: the rack's distinct values, ascending, and their counts; `bonus`: the
+    full-rack bonus; `max_states`: the most sets stored; `bound_after`: the sets stored
+    before the search starts bounding (see grow).
+
+    Ranked by key = total × `scale` + `offset`[the tokens left] (the score: scale 1,
     offsets 0; equity: leave values as whole offsets ≥ 0), the tokens left as a
-    mixed-radix number over the rack's values; reach[s] ≥ the offset of every
+    mixed-radix number over the rack's values; `reach`[s] ≥ the offset of every
     sub-multiset of s, so that the bounds stay upper bounds of the key.
 
     Returns (entries, steps, sets): the number of sets stored (negative: more than
     max_states, the search stopped), the placements tried (the search's work, which
     its time follows closely) and, for each set whose total reaches the final
     threshold, a row: key, score, size, then its placement codes in order (−1
-    padded). connected.connected_sets finds the same sets by another way."""
+    padded). connected.connected_sets finds the same sets by another way.
+    """
     cand = fill_cand(board, sq_op)
     rack = new_rack(rack_vals, rack_cnt)
     sc = new_scratch(board, sq_op, award, cand, rack)
@@ -189,8 +211,15 @@ def ranked_sets(board, sq_op, award, rack_vals, rack_cnt, bonus, limit, max_stat
 @njit(cache=True, nogil=True)
 def grow(board, sq_op, award, cand, root, rack, rank, sc, at, keys, info, slots, heap,
          tables, base, max_states, bound_after, connected):
-    """Search the sets that grow the set down on the board (sc.cur[:base], its state at
-    depth `base` in sc) and store those that may matter; the search's counters in at.
+    """Searches the sets that grow the set down on `board`, and stores those that may matter.
+
+    The set grown from is sc.cur[:base], its state at depth `base` in the Scratch `sc`;
+    the search's counters are in `at` (SETS, HELD, STEPS, STAMP, CAPSTAMP). `sq_op`,
+    `award`: each square's restriction and award; `cand`: the board's cross-checks;
+    `root`: the board before the search (caps.open_squares reads it); `rack`: the
+    Rack; `rank`: the Ranking; `keys`, `info`, `slots`: the table of sets (hashtable.py);
+    `heap`: the best entries so far; `tables`: the caps' tables (caps.no_tables,
+    cap_tables); `max_states`: the most sets stored.
 
     Depth first, highest-scoring placement first.  Each set is stored once, with the
     best score of any order found and that order's last placement; it is expanded
@@ -206,8 +235,9 @@ def grow(board, sq_op, award, cand, root, rack, rank, sc, at, keys, info, slots,
     searches.  `connected`: grow by placements next to the set only (sc.zone).
 
     Back at depth `base`, the set grown from is still down.  Returns (whether the
-    search stayed within max_states sets, then keys, info, slots, tables: the table and
-    the caps' tables, grown)."""
+    search stayed within `max_states` sets, then keys, info, slots, tables: the table
+    and the caps' tables, grown).
+    """
     with_one, with_two, near, far, filled = tables
     (placed, score, nxt, subs, capped, couldk, cap, mn, mcode, mpts, cur, child, key,
      mark, hits, new_code, new_pts, seen, n0s, n1s, best, zone) = sc
@@ -355,7 +385,11 @@ def _remove(codes, n, code):
 
 @inlined
 def mark_zone(zone, p, add):
-    """Count square p and the squares two or less from it in a line in or out."""
+    """Counts square `p` and the squares two or less from it in a line in or out of `zone`.
+
+    `add`: 1 when a token goes down on `p`, −1 when it comes back; zone[c] is how many
+    placed squares square c is near.
+    """
     zone[p] += add
     for d in range(4):
         for step in range(1, 3):
@@ -364,8 +398,13 @@ def mark_zone(zone, p, add):
 
 @njit(cache=True)
 def rows(keys, info, slots, total, score, size, parts):
-    """The found turns as rows: key, score, size, then the placement codes in order:
-    each part's (stored sets, −1 padded) best order (components.write_order)."""
+    """The found turns as rows: key, score, size, then the placement codes in order.
+
+    Row r has key `total`[r], score `score`[r] and size `size`[r], then each of its
+    parts' best order (components.write_order): `parts`[r] holds the stored sets it is
+    made of, −1 padded; `keys`, `info`, `slots`: the table. Raises RuntimeError when a
+    stored set's parts are missing.
+    """
     out = np.full((total.size, 3 + MAX_RACK), -1, dtype=np.int64)
     for r in range(total.size):
         out[r, 0], out[r, 1], out[r, 2] = total[r], score[r], size[r]

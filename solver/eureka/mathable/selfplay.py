@@ -1,7 +1,8 @@
-"""One complete game of Mathable self-play: 2–4 seats, each with a policy (policies.py),
-played by the rulebook, and a game written out as a record.
+"""One complete game of Mathable self-play, played by the rulebook, and its record.
 
-The game follows the rulebook (rules/mathable.txt); the choices its text leaves open:
+A game has 2–4 seats, each with a policy (policies.py), and can be written out as a game
+record. The game follows the rulebook (rules/mathable.txt); the choices its text leaves
+open:
   * Start (III): every seat draws one token and keeps it; the tied highest draw again
     (and keep that token too) until one is highest; the starter, then the others in seat
     order, fill the holder to 7; play goes round in seat order from the starter.
@@ -97,7 +98,7 @@ class _Game:
         self.grid = dict(START)
         self.board = board_array(self.grid)         # the same, as the kernels' board
         self.holders = [[] for _ in range(n)]
-        self.work = 0       # the work of the turn's plans so far (sim.planner's budget)
+        self.work = 0       # the work of the turn's plans so far (montecarlo.planner's budget)
 
     def draw(self) -> int:
         """A token taken from the bag at random."""
@@ -132,8 +133,11 @@ def _starter(game: _Game, n: int) -> int:
 
 def _turn(game: _Game, seat: int, policy: str, full_bonus: int, placed: list,
           drawn: list) -> int:
-    """Place tokens for `seat` by its policy, appending the placements ((cell, value),
-    in order) and the extra tokens drawn; returns the points scored (no bonus)."""
+    """Place tokens for `seat` by its policy and return the points scored (no bonus).
+
+    The placements ((cell, value), in order) are appended to `placed` and the extra tokens
+    drawn to `drawn`.
+    """
     grid, board, holder, bag = game.grid, game.board, game.holders[seat], game.bag
 
     def put(cell, value, may_draw):
@@ -173,8 +177,14 @@ def _turn(game: _Game, seat: int, policy: str, full_bonus: int, placed: list,
 
 def play_game(policies, rng, edition: int = 126, bonus: bool = True,
               on_turn=None) -> GameResult:
-    """Play one complete game; `rng` is a numpy Generator.  `on_turn`, if given, is
-    called with a TurnRecord after every turn."""
+    """Play one complete game and return its GameResult.
+
+    `policies` are the seats' policies in seat order (checked: EurekaError unless 2–4 known
+    ones and a known `edition`); `rng` is the numpy Generator the game depends on alone;
+    `bonus` plays the full-rack bonus; `on_turn`, if given, is called with a TurnRecord
+    after every turn (and the turn is then scored again by legality.score_turn, a
+    RuntimeError if they disagree).
+    """
     policies = check_policies(policies, edition)
     n = len(policies)
     game = _Game(n, rng, edition, bonus)
@@ -250,16 +260,19 @@ def play_game(policies, rng, edition: int = 126, bonus: bool = True,
 
 
 def game_rng(seed: int, i: int) -> np.random.Generator:
-    """The generator of game i of a run seeded `seed`: depends on (seed, i) only."""
+    """The generator of game `i` of a run seeded `seed`: it depends on (seed, i) only."""
     return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(i,)))
 
 
 def game_record(policies, seed: int = 0, deal: int = 0, edition: int = 126,
                 bonus: bool = True) -> records.Record:
-    """Deal `deal` of a run seeded `seed`, played with `policies` seated in this order,
-    as a game record: the seats named P1, P2 ..., every holder and every draw given
-    (records.write gives its text).  The record is read back from its text, so it
-    passes every check a record does."""
+    """Deal `deal` of a run seeded `seed` as a game record, every holder and draw given.
+
+    `policies` are seated in this order, the seats named P1, P2 ...; `edition` and `bonus`
+    are the game's token set and whether the full-rack bonus is played. records.write gives
+    the record's text; the record is read back from that text, so it passes every check a
+    record does.
+    """
     turns = []
     play_game(policies, game_rng(seed, deal), edition, bonus, on_turn=turns.append)
     plays = []

@@ -1,13 +1,13 @@
-"""Runs of self-play summarised: many deals, each played in every seat order, and each
-policy's win rate and spread with 95% intervals.
+"""Runs of self-play summarised: many deals, each played in every seat order.
 
-Games are reproducible: `simulate` gives deal i its own generator derived from (seed, i)
-alone, and plays it once in every seat order (the policies rotated round the seats,
-`seat_orders`; once, seats as given, without `swap`), so deal i is the same whatever the
-number of games run, and whatever the number of threads that play them (the search
-releases the GIL, so a run plays CHUNK games at a time on eureka.parallel's threads).
-`Summary.policy_rates` gives each policy's win rate and spread with 95% intervals over
-the deals (selfplay.game_record writes one game out as a record with every holder).
+Each policy's win rate and spread come with 95% intervals. Games are reproducible:
+`simulate` gives deal i its own generator derived from (seed, i) alone, and plays it
+once in every seat order (the policies rotated round the seats, `seat_orders`; once,
+seats as given, without `swap`), so deal i is the same whatever the number of games run,
+and whatever the number of threads that play them (the search releases the GIL, so a
+run plays CHUNK games at a time on eureka.parallel's threads). `Summary.policy_rates`
+gives each policy's win rate and spread with 95% intervals over the deals
+(selfplay.game_record writes one game out as a record with every holder).
 """
 
 import dataclasses
@@ -41,11 +41,14 @@ def _span(xs) -> dict:
 
 
 def win_interval(deal_rates, games: int) -> list:
-    """The 95% interval of a win rate from the rates of the deals (each the mean of
-    its games, one per seat order): Wilson's, over the effective number of games
-    p(1 − p) / v, v the variance of the mean rate estimated from the deals (so the
-    deals' own spread counts, seat-order pairing included), at most `games`; over the
-    deals alone, one game each, when the rate is 0 or 1 or the deals do not vary."""
+    """The 95% interval of a win rate, [low, high], from the rates of the deals.
+
+    `deal_rates` are the deals' rates, each the mean of its games, one per seat order; the
+    interval is Wilson's, over the effective number of games p(1 − p) / v, v the variance
+    of the mean rate estimated from the deals (so the deals' own spread counts, seat-order
+    pairing included), at most `games`, the games played; over the deals alone, one game
+    each, when the rate is 0 or 1 or the deals do not vary.
+    """
     p, deals = statistics.fmean(deal_rates), len(deal_rates)
     v = statistics.variance(deal_rates) / deals if deals > 1 else 0.0
     n = min(games, p * (1 - p) / v) if v > 0 and 0 < p < 1 else deals
@@ -53,19 +56,22 @@ def win_interval(deal_rates, games: int) -> list:
 
 
 def shares(scores) -> list:
-    """Each seat's share of a game's win: 1 for the winner, ties split equally."""
+    """Each seat's share of a game's win by its `scores`: 1 for the winner, ties split equally."""
     top = max(scores)
     winners = sum(s == top for s in scores)
     return [(s == top) / winners for s in scores]
 
 
 def by_policy(results, policies, orders: int) -> list:
-    """Per policy, when the seats hold two or more: its win rate (the share of the
-    games its seats won, ties split) and its spread (its seats' mean score minus the
-    other seats'), each with a 95% interval over the deals (`win_interval`, `interval`):
-    a deal's games, one per seat order, make one sample, their mean, so the seat-order
-    luck of a deal cancels out within it.  `results` are in seat order (`policies`),
-    deal by deal, `orders` games a deal."""
+    """Per policy, when the seats hold two or more, its win rate and spread with 95% intervals.
+
+    The win rate is the share of the games its seats won, ties split; the spread is its
+    seats' mean score minus the other seats'; each has a 95% interval over the deals
+    (`win_interval`, stats.mean_interval): a deal's games, one per seat order, make one
+    sample, their mean, so the seat-order luck of a deal cancels out within it. `results`
+    are in seat order (`policies`), deal by deal, `orders` games a deal. Returns a list of
+    rows (dicts), empty for a single policy.
+    """
     names = list(dict.fromkeys(policies))
     if len(names) < 2:
         return []
@@ -92,8 +98,10 @@ def by_policy(results, policies, orders: int) -> list:
 
 @dataclass
 class Summary(Result):
-    """Aggregates over a run of games (seats in the order of `policies`: a seat's
-    figures follow its policy through the seat orders of a deal)."""
+    """Aggregates over a run of games, seat by seat in the order of `policies`.
+
+    A seat's figures follow its policy through the seat orders of a deal.
+    """
 
     schema: ClassVar[str] = "eureka.mathable.simulate/1"
 
@@ -123,8 +131,11 @@ class Summary(Result):
 
     @classmethod
     def of(cls, results, policies, edition, bonus, seed, orders: int = 1) -> "Summary":
-        """The summary of `results` (seat order `policies`, deal by deal, `orders`
-        games a deal)."""
+        """The summary of the games `results`, played deal by deal, `orders` games a deal.
+
+        `results` are in the seat order of `policies`; `edition`, `bonus` and `seed` are the
+        run's settings, kept in the summary.
+        """
         n, g = len(policies), len(results)
         wins = [0.0] * n
         for r in results:
@@ -180,8 +191,11 @@ def _whole(x, least: int, what: str) -> int:
 
 
 def seat_orders(policies) -> tuple:
-    """The distinct rotations of the policies round the seats, as offsets r (seat s
-    plays policies[(s + r) % n]): one for a single policy, n for n different ones."""
+    """The distinct rotations of `policies` round the seats, as offsets r.
+
+    Seat s plays policies[(s + r) % n]: one offset for a single policy, n for n different
+    ones.
+    """
     n, seen, orders = len(policies), set(), []
     for r in range(n):
         seated = tuple(policies[(s + r) % n] for s in range(n))
@@ -192,8 +206,7 @@ def seat_orders(policies) -> tuple:
 
 
 def _in_policy_order(result: GameResult, r: int) -> GameResult:
-    """A game played with seat s on policies[(s + r) % n], its seats put back in the
-    order of `policies`."""
+    """A game played with seat s on policies[(s + r) % n], its seats put back in policy order."""
     n = len(result.scores)
 
     def back(values):
@@ -207,11 +220,13 @@ def _in_policy_order(result: GameResult, r: int) -> GameResult:
 
 @dataclass(frozen=True)
 class SelfPlayRun:
-    """A run of games, its arguments checked when it is made: EurekaError unless 2–4
-    known policies, a known edition, 1 to MAX_GAMES games in all and a whole seed ≥ 0.
-    `games` counts deals: with `swap` (the default), deal i is played from the same
-    generator once in every seat order (`seat_orders`), so that each policy sits in
-    every seat of every deal; without it, once as `policies` are seated."""
+    """A run of self-play games, its arguments checked when it is made.
+
+    Raises EurekaError unless 2–4 known policies, a known edition, 1 to MAX_GAMES games in
+    all and a whole seed ≥ 0. `games` counts deals: with `swap` (the default), deal i is
+    played from the same generator once in every seat order (`seat_orders`), so that each
+    policy sits in every seat of every deal; without it, once as `policies` are seated.
+    """
 
     games: int
     policies: tuple
@@ -241,7 +256,7 @@ class SelfPlayRun:
         return self.games * len(self.orders)
 
     def seated(self, k: int) -> tuple:
-        """(deal, seat order r, the policies seat by seat) of game k of the run."""
+        """(deal, seat order r, the policies seat by seat) of game `k` of the run."""
         deal, j = divmod(k, len(self.orders))
         r, n = self.orders[j], len(self.policies)
         return deal, r, tuple(self.policies[(s + r) % n] for s in range(n))
@@ -253,7 +268,10 @@ class SelfPlayRun:
         return _in_policy_order(result, r)
 
     def run(self, progress=None) -> Summary:
-        """Play the games and summarise them; `progress(done)` after each game."""
+        """Play the games and return their Summary; `progress`, if given, is called after each game.
+
+        `progress(done)` gets the number of games done so far.
+        """
         results = []
         for first in range(0, self.played, CHUNK):
             count = min(CHUNK, self.played - first)
@@ -270,6 +288,10 @@ class SelfPlayRun:
 
 def simulate(games: int, policies, seed: int = 0, edition: int = 126,
              bonus: bool = True, progress=None, swap: bool = True) -> Summary:
-    """Play `games` deals (each in every seat order unless not `swap`) and summarise
-    them; `progress(done)` after each game."""
+    """Play `games` deals and return their Summary.
+
+    Each deal is played in every seat order unless not `swap`; `policies`, `seed`,
+    `edition` and `bonus` are as for SelfPlayRun, which raises EurekaError for bad ones;
+    `progress`, if given, is called with the number of games done after each game.
+    """
     return SelfPlayRun(games, policies, seed, edition, bonus, swap).run(progress)

@@ -1,5 +1,8 @@
-"""A rack's single placements: every legal one, scored, and on a kernel board whether
-any exists and the most one scores."""
+"""A rack's single placements: every legal one scored, whether any exists, the best score.
+
+On a grid, every legal single placement scored by the plain-Python scorer; on a kernel
+board (arrays.board_array), whether any exists and the most one scores.
+"""
 
 import numpy as np
 
@@ -9,7 +12,11 @@ from eureka.mathable.legality import Placement, score_turn
 
 
 def single_placements(grid: dict, rack) -> list:
-    """Every legal single placement of a rack token, best first."""
+    """Every legal single placement of a token of `rack` on `grid`, as Scored, best first.
+
+    `grid` maps cells to the values on them. Equal points: by cell, then by value.
+    Raises SearchTooLarge for a rack of more than MAX_RACK tokens or a value no token has.
+    """
     rack_arrays(list(rack))
     vals, cells, idx, _ = single_moves(board_array(grid), rack)
     found = [score_turn(dict(grid), [Placement(cell_of(c), int(vals[k]))])[0]
@@ -18,21 +25,29 @@ def single_placements(grid: dict, rack) -> list:
 
 
 def any_placement(board: np.ndarray, values) -> bool:
-    """Whether a token of any of these values can be placed anywhere on the kernel
-    board (board_array)."""
+    """Whether a token of any of the `values` can be placed anywhere on the kernel `board`.
+
+    `board`: a kernel board (arrays.board_array).
+    """
     return single_moves(board, values)[1].size > 0
 
 
 def best_single(board: np.ndarray, values) -> int:
-    """The most a single placement of a token of any of these values scores on the
-    kernel board (0: none can be placed)."""
+    """The most a single placement of a token of any of the `values` scores on `board`.
+
+    `board`: a kernel board (arrays.board_array). Returns 0 when none can be placed.
+    """
     points = single_moves(board, values)[3]
     return int(points.max()) if points.size else 0
 
 
 def single_moves(board: np.ndarray, values):
-    """The distinct values, and every legal (square, value index) on the board with
-    its points."""
+    """The distinct `values`, and every legal single placement of one on `board`.
+
+    `board`: a kernel board (arrays.board_array). Returns (vals, cells, idx, points):
+    the distinct values ascending, then for each legal placement its flat square, the
+    index of its value in vals and its points (numpy int64 arrays).
+    """
     vals = np.array(sorted(set(values)), dtype=np.int64)
     cells, idx, points = moves.single_moves(board, SQ_OP, AWARD,
                                               lines.fill_cand(board, SQ_OP), vals)

@@ -1,5 +1,8 @@
-"""The `solve` verb of Mathable: the exact best turns of a position, by score or by equity
-(ranking.py), and with `moves` every legal single placement (singles.py)."""
+"""The `solve` verb of Mathable: the exact best turns of a position, by score or by equity.
+
+The turns are ranked by ranking.py, and with `moves` every legal single placement is
+listed too (singles.py).
+"""
 
 from dataclasses import dataclass
 from typing import ClassVar
@@ -16,9 +19,11 @@ from eureka.mathable.tokens import full_rack_bonus
 
 @dataclass(frozen=True)
 class Solution(Result):
-    """The best turns for the mover of a position by score or equity (`by`), best
-    first (none: nothing can be placed), and with `moves` every legal single
-    placement."""
+    """The best turns for the mover of a position by score or equity (`by`), best first.
+
+    There are none when nothing can be placed; with `moves`, every legal single placement
+    is listed too.
+    """
 
     schema: ClassVar[str] = "eureka.mathable.solve/1"
 
@@ -28,17 +33,16 @@ class Solution(Result):
     by: str = "score"
 
     def leave(self, turn) -> list:
-        """The tokens the turn keeps on the holder, ascending."""
+        """The tokens `turn` keeps on the holder, ascending."""
         return leave.kept(self.position.rack, [s.placement.value for s in turn.placements])
 
     def equity(self, turn) -> float:
-        """The turn's total plus the value of its leave (whatever the ranking)."""
+        """The total of `turn` plus the value of its leave (whatever the ranking)."""
         return leave.current().equity(turn.points, self.leave(turn), self.position.edition)
 
     @property
     def fallback(self) -> str | None:
-        """What the rules leave the mover when no token can be placed (None: a turn
-        exists)."""
+        """What the rules leave the mover when no token can be placed (None: a turn exists)."""
         return None if self.turns else "exchange tokens or pass"
 
     def board_after(self) -> dict:
@@ -49,6 +53,7 @@ class Solution(Result):
         return grid
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the rack, turns (equity, leave) and moves."""
         return {"edition": self.position.edition, "rack": sorted(self.position.rack),
                 "tokens_on_board": len(self.position.grid),
                 "by": self.by,
@@ -59,9 +64,14 @@ class Solution(Result):
 
 def solve(position: Position, rack=None, limit: int = 1, moves: bool = False,
           bonus: bool = True, by: str = "score", max_sets: int = MAX_STATES) -> Solution:
-    """The `limit` best turns for `rack` (default: the position's rack) on the position's
-    board, by score or equity (`by`); `bonus` counts the 50 points for placing a full
-    rack of 7.  SearchTooLarge past `max_sets` stored sets of placements."""
+    """The `limit` best turns for `rack` (default: the rack of `position`) on its board.
+
+    They are ranked by score or equity (`by`, one of RANKINGS); `bonus` counts the 50
+    points for placing a full rack of 7; with `moves`, every legal single placement is
+    listed too. Returns a Solution. Raises EurekaError for an unknown ranking or a
+    `max_sets` below 1, PositionError without a rack, and SearchTooLarge past `max_sets`
+    stored sets of placements.
+    """
     if by not in RANKINGS:
         raise EurekaError(f"rank turns by {' or '.join(RANKINGS)}, not {by!r}")
     if max_sets < 1:

@@ -1,5 +1,7 @@
-"""The token sets (the rulebook's 126 tokens, the default, and the 106-token edition)
-and the holders."""
+"""The token sets and the holders.
+
+The sets are the rulebook's 126 tokens (the default) and the 106-token edition.
+"""
 
 from collections import Counter
 
@@ -32,14 +34,21 @@ score): far above any game's (the endgame of docs/MATHABLE.md stands at 855 to 1
 
 
 def token_set(edition: int) -> Counter:
-    """The tokens of an edition (126 or 106)."""
+    """The tokens of an edition, value -> count.
+
+    `edition`: 126 or 106 (the number of tokens). Raises EurekaError for any other.
+    """
     if edition not in TOKEN_SETS:
         raise EurekaError(f"no Mathable edition has {edition} tokens: choose 126 or 106")
     return TOKEN_SETS[edition]
 
 
 def points(value: int, where: str, error=EurekaError) -> int:
-    """A score read (a whole number >= 0), `error` beyond MOST_POINTS."""
+    """The score read, `value` (a whole number >= 0), checked against MOST_POINTS.
+
+    `where` names what was read, for the message; `error` is the exception class raised
+    when `value` is beyond MOST_POINTS (EurekaError by default).
+    """
     if value > MOST_POINTS:
         shown = f"{value:,}" if value < 10**18 else \
             f"a number of {len(str(value)):,} digits"
@@ -49,5 +58,8 @@ def points(value: int, where: str, error=EurekaError) -> int:
 
 
 def full_rack_bonus(rack, bonus: bool = True) -> int:
-    """The bonus for placing every token of this rack: only a full rack of 7 earns it."""
+    """The bonus for placing every token of `rack`: only a full rack of 7 earns it.
+
+    `bonus`: whether the game awards the full-rack bonus at all (0 when not).
+    """
     return FULL_RACK_BONUS if bonus and len(rack) == RACK_SIZE else 0

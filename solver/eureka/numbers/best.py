@@ -30,16 +30,20 @@ from eureka.ops import ADD, DIVIDE, MULTIPLY, POWER, SUBTRACT
 
 ANY, NONZERO, NONE = -3, -4, -1          # what a part must make, besides one value
 TABLE_WORK = 500_000                     # value pairs combined to build the tables, at most
-QUERY_WORK = 15_000_000                  # work of one search, at most (about 0.5 s)
+QUERY_WORK = 15_000_000                  # work of one search, at most
 POW_WORK = 8                             # work of a candidate under ^ (roots, logs), else 1
 LOOKUP_WORK = 2                          # more when its part is looked up in a table
-QUERIES = 1_000_000                      # sub-hand questions remembered, at most (~100 MB)
+QUERIES = 1_000_000                      # sub-hand questions remembered, at most
 NODES, WORK, ABORTED, UNSURE, NODE_LIMIT, WORK_LIMIT = range(6)
 
 
 @njit(cache=True)
 def _step(op, a, b, low, cap):
-    """a op b for one step of a tree, or -1 when the rules do not allow it."""
+    """The result of `a` `op` `b` for one step of a tree, or -1 when the rules do not allow it.
+
+    `op` numbers the operation as eureka.ops does; a result below `low` (the rules' lowest
+    value) or above `cap` is not allowed.
+    """
     if op == ADD:
         r = a + b if a + b <= cap else -1
     elif op == SUBTRACT:
@@ -55,10 +59,16 @@ def _step(op, a, b, low, cap):
 
 @njit(cache=True)
 def _grow_level(lo, hi, order, vals, cnt, stride, data, nd, start, stop, low, ops, cap):
-    """The sorted values of the sub-hands order[lo:hi] (all of one size), from the
-    tables of the smaller ones, appended to data[:nd]."""
+    """The sorted values of the sub-hands `order`[`lo`:`hi`] (all of one size), appended to `data`.
+
+    They are made from the tables of the smaller sub-hands: the values of sub-hand X are
+    data[start[X]:stop[X]], and `start` and `stop` receive those of the new ones, written
+    after the first `nd` values. `vals`, `cnt` and `stride` are the hand's numbering
+    (engine.SubHands); `low`, `ops` (eureka.ops.mask) and `cap` the rules. Returns (data,
+    grown when needed; the new nd).
+    """
     buf = np.empty(4096, np.int64)
-    marks = np.zeros(kernels._W0 + kernels._W1 + kernels._W2, np.uint64)   # as K.new_marks()
+    marks = np.zeros(kernels._W0 + kernels._W1 + kernels._W2, np.uint64)   # as kernels.new_marks()
     for idx in range(lo, hi):
         X = order[idx]
         n = 0
@@ -92,7 +102,11 @@ def _grow_level(lo, hi, order, vals, cnt, stride, data, nd, start, stop, low, op
 
 @njit(cache=True)
 def _level_work(lo, hi, order, cnt, stride, start, stop):
-    """Value pairs that building the sub-hands order[lo:hi] would combine."""
+    """The value pairs that building the sub-hands `order`[`lo`:`hi`] would combine.
+
+    `cnt` and `stride` are the hand's numbering; the smaller sub-hands' tables are bounded
+    by `start` and `stop`.
+    """
     work = 0
     for idx in range(lo, hi):
         X = order[idx]
@@ -107,8 +121,14 @@ def _level_work(lo, hi, order, cnt, stride, start, stop):
 
 @njit(cache=True)
 def _bounds(order, n_stored, cnt, stride, data, start, stop, low, ops, cap):
-    """Per sub-hand: an upper bound of its values (-1: none), a value it makes and a
-    non-zero value it makes (-1: none found)."""
+    """Per sub-hand: an upper bound of its values, a value it makes and a non-zero one.
+
+    The first `n_stored` sub-hands of `order` have tables (`data`, `start`, `stop`) and their
+    bounds are exact; the others' come from their parts, under the rules `low`, `ops` and
+    `cap` (`cnt`, `stride`: the hand's numbering). Returns (top, some): top[X] is the upper
+    bound (-1: none), some[X, 0] a value X makes and some[X, 1] a non-zero one (-1: none
+    found).
+    """
     M = cnt.shape[0]
     top = np.full(M, -1, np.int64)
     some = np.full((M, 2), -1, np.int64)
@@ -151,7 +171,7 @@ def _bounds(order, n_stored, cnt, stride, data, start, stop, low, ops, cap):
 
 @njit(cache=True)
 def _log(base, v, cap):
-    """The exponent e with base ** e == v (base >= 2, v >= 2), or -1."""
+    """The exponent e with `base` ** e == `v` (base >= 2, v >= 2), or -1; no power above `cap`."""
     acc, e = 1, 0
     while acc < v and acc <= cap // base:
         acc *= base
@@ -161,8 +181,10 @@ def _log(base, v, cap):
 
 @njit(cache=True)
 def _needed(op, side, w, v, low, cap):
-    """What the other part must make so that v == w op o (side 0) or o op w (side 1):
-    one value, ANY, NONZERO, or NONE."""
+    """What the other part must make so that `v` == `w` `op` o (`side` 0) or o op w (side 1).
+
+    Returns one value, ANY, NONZERO, or NONE; `low` and `cap` are the rules' bounds.
+    """
     if side == 0:
         if op == ADD:
             return v - w if w <= v else NONE
@@ -199,14 +221,21 @@ def _needed(op, side, w, v, low, cap):
 @njit(cache=True)
 def _makes(X, v, wit, nowit, data, start, stop, stored, top, some, cnt, stride,
            size, smax, low, ops, cap, memo, state):
-    """Whether the cards of exactly X make v. With a 5-slot `wit`, X is split afresh
-    and wit receives (op, L, l, R, r), v == l op r. Gives up (state[ABORTED]) past the
-    limits; state[UNSURE] marks a question about a part it could not settle.
+    """Whether the cards of exactly sub-hand `X` make `v`.
+
+    With a 5-slot `wit`, X is split afresh and wit receives (op, L, l, R, r), v == l op r;
+    `nowit` is the empty array passed for no witness. The stored sub-hands (`stored`) have
+    tables `data`, `start` and `stop`; `top` and `some` are _bounds'; `cnt`, `stride` and
+    `size` (cards per sub-hand) the hand's; `smax` the most cards stored; `low`, `ops` and
+    `cap` the rules. `memo` remembers the answers by (X, v). `state` holds the counts and
+    limits (NODES ... WORK_LIMIT): the search gives up (state[ABORTED]) past the limits;
+    state[UNSURE] marks a question about a part it could not settle.
 
     The splits whose other part is stored (up to smax cards: a look-up) come first,
     then those asking a part of size[X] - 1 cards, of size[X] - 2 ... (fewer questions
     each, a larger part being asked of a smaller stored one): a witness is found
-    early, and a "no" costs the same."""
+    early, and a "no" costs the same.
+    """
     want = wit.shape[0] > 0
     if v < low or v > top[X]:
         return False
@@ -276,12 +305,20 @@ def _makes(X, v, wit, nowit, data, start, stop, stored, top, some, cnt, stride,
 
 
 class BestSearch:
-    """One hand under one ruleset (whole or positive numbers), asked target by target
-    for an equation with the most cards."""
+    """One hand under one ruleset (whole or positive numbers), asked for the most cards.
+
+    Asked target by target for an equation with the most cards. The tables of the small
+    sub-hands are built at once: every size up to half the hand's cards, and the larger
+    sizes while one takes at most TABLE_WORK value pairs combined.
+    """
 
     def __init__(self, cards, rules: Rules, budget: int | None = None):
-        """`budget`: the values its tables may hold (None: as many as TABLE_WORK
-        allows to make); SearchTooLarge past it."""
+        """Builds the tables of the small sub-hands of `cards` under `rules`.
+
+        `budget`: the values its tables may hold (None: as many as TABLE_WORK allows to make);
+        SearchTooLarge past it. Raises ValueError in the fraction domain; the cards are checked
+        as checked_cards checks them.
+        """
         if rules.domain == "fraction":
             raise ValueError("the best-first search works on whole numbers")
         cards = checked_cards(cards, rules, rules.max_cards)
@@ -319,8 +356,11 @@ class BestSearch:
         self._nowit = np.empty(0, np.int64)
 
     def makes(self, X: int, value: int, witness: np.ndarray | None = None) -> bool:
-        """Whether exactly the cards of sub-hand X make value (SearchTooLarge past the
-        search's limits)."""
+        """Whether exactly the cards of sub-hand `X` make `value`.
+
+        With `witness`, a 5-slot int64 array, X is split afresh and witness receives (op, L, l,
+        R, r), value == l op r. Raises SearchTooLarge past the search's limits.
+        """
         wit = self._nowit if witness is None else witness
         found = _makes(int(X), int(value), wit, self._nowit, self.data, self.start,
                        self.stop, self.stored, self.top, self.some, self.hand.cnt,
@@ -333,8 +373,12 @@ class BestSearch:
         return found
 
     def best(self, target: int):
-        """(form, exact): a form with the most cards making target (None: no equation
-        does) and whether the answer is exact (False: ask the complete engine)."""
+        """A form with the most cards making `target`, and whether it is exact: (form, exact).
+
+        The form is None when no equation makes the target; exact is False when the complete
+        engine must be asked (a part left unsettled, or a form the engine does not admit).
+        Raises SearchTooLarge past the search's limits.
+        """
         h = self.hand
         by_size = sorted(range(1, h.count), key=lambda X: (-h.size[X], X))
         for X in by_size:
@@ -368,8 +412,11 @@ def _joined(op: str, fa: tuple, fb: tuple) -> tuple:
 
 
 def _admitted(form: tuple, rules: Rules):
-    """The value of a form when the engine admits it: every sum's added and subtracted
-    terms, every product's factors and divisors and every power at most the cap."""
+    """The value of a form when the engine admits it, else None.
+
+    Admitted: every sum's added and subtracted terms, every product's factors and divisors
+    and every power at most the cap, and every value in the domain.
+    """
     kind = form[0]
     if kind == normal_form.LEAF:
         return form[1]

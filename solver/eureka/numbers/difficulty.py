@@ -25,46 +25,56 @@ UNFITTED = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)
 """The weights before fitting; adding stays the unit, and powers (not in the human
 data) keep the weight of dividing."""
 MOST_CARDS = 6
-"""The largest hand rated (the games rated deal at most six cards; seven take the walk
-a third of a second and more)."""
+"""The largest hand rated: the games rated deal at most six cards, and the walk's time
+grows steeply with each card beyond."""
 LEVELS = ("easy", "medium", "hard")
 
 
 @dataclass(frozen=True)
 class Difficulty:
-    """A puzzle's rating (-log2 of the searching player's chance), its level, and the
-    chance itself."""
+    """A puzzle's rating (-log2 of the searching player's chance), its level and the chance."""
 
     rating: float
     level: str
     chance: float
 
     def to_json(self) -> dict:
+        """The rating, level and chance as a JSON object."""
         return {"rating": self.rating, "level": self.level, "chance": self.chance}
 
 
 def rating(chance: float) -> float:
-    """-log2(chance), to one decimal (infinite when the chance is 0)."""
+    """The rating of a `chance`: -log2(chance), to one decimal (infinite when it is 0)."""
     return round(-math.log2(chance), 1) if chance > 0 else math.inf
 
 
 @cache
 def model() -> tuple:
-    """(the seven walk weights, the easy and hard cut points) as fitted."""
+    """The fitted model: (the seven walk weights, the easy and the hard cut point).
+
+    Read once from eureka/data/difficulty.json (MODEL), the weights in walk.NAMES order.
+    """
     stored = json.loads(MODEL.read_text())
     weights = tuple(float(stored["weights"][name]) for name in walk.NAMES)
     return weights, stored["levels"]["easy"], stored["levels"]["hard"]
 
 
 def level(value: float) -> str:
-    """easy below the first cut point, hard from the second, else medium."""
+    """The level of a rating `value`: easy below the first cut point, hard from the second.
+
+    Returns "easy", "medium" (between the cut points) or "hard".
+    """
     _, easy, hard = model()
     return "easy" if value < easy else "hard" if value >= hard else "medium"
 
 
 def rate(cards, target: int, need: int, rules) -> Difficulty | None:
-    """The difficulty of making target from `need` of the cards (0: any number of them);
-    None when the walk cannot make it, or the hand has more than MOST_CARDS cards."""
+    """The difficulty of making `target` from `need` of the `cards` under `rules`.
+
+    `need` is how many cards the answer uses (0: any number of them). Returns a
+    Difficulty, or None when the walk cannot make the target or the hand has more than
+    MOST_CARDS cards.
+    """
     if len(cards) > MOST_CARDS:
         return None
     chance = walk.chance(sorted(cards), target, need, rules, model()[0])

@@ -23,7 +23,7 @@ from eureka.numbers.rules import Rules
 
 VALUE_BUDGET = 100_000_000   # values stored, or made for one table, at most (8 bytes)
 FORM_BUDGET = 3_000_000      # normal forms built at most, parts included (a listing
-                             # holds about 0.6 KB a form with its texts: ~2 GB)
+                             # holds each form with its texts: this bounds its memory)
 SLOT_BITS = [int(b) for b in kernels.SLOT_BITS]
 EVERY, ONE, REACH = 0, 1, 2     # what a graph of forms is for (see kernels.value_graph)
 PARTS = [(int(a), int(b)) for a, b in kernels.PART_SLOTS]
@@ -31,7 +31,7 @@ _scratch = threading.local()
 
 
 def marks() -> np.ndarray:
-    """This thread's scratch marks for the kernels (see kernels.new_marks)."""
+    """The calling thread's scratch marks for the kernels (see kernels.new_marks)."""
     if not hasattr(_scratch, "marks"):
         _scratch.marks = kernels.new_marks()
     return _scratch.marks
@@ -57,16 +57,19 @@ def _numbering(mult: tuple) -> tuple:
 # is refused at once rather than after minutes and gigabytes.
 
 PROBE_CARDS = 5
-"""Sub-hands of up to this many cards are built to measure how the tables grow (a
-fraction of a second on ten cards)."""
+"""Sub-hands of up to this many cards are built to measure how the tables grow: few
+enough that measuring costs little beside the search."""
 
 
 def predicted_values(hand, largest: int, cap: int, build) -> int:
-    """The values the tables of every sub-hand of `hand` (a SubHands) of up to `largest`
-    cards would hold: those of up to PROBE_CARDS cards built (`build(n)`: the engine's
-    (data, start, stop, ok) for the first n sub-hands of hand.order), the larger ones
-    extrapolated at the rate the last size grew by (itself growing as it did from the
-    size before), and never above every value up to the cap in every slot."""
+    """The values the tables of every sub-hand of `hand` of up to `largest` cards would hold.
+
+    `hand` is a SubHands; `build`(n) gives the engine's (data, start, stop, ok) for the
+    first n sub-hands of hand.order. The tables of up to PROBE_CARDS cards are built,
+    the larger ones extrapolated at the rate the last size grew by (itself growing as it
+    did from the size before), and never above every value up to `cap` in every slot.
+    Returns 2**62 when the built tables already pass their budget (not ok).
+    """
     sizes = hand.size[hand.order]
     probe = min(largest, PROBE_CARDS)
     data, start, stop, ok = build(int(np.searchsorted(sizes, probe, side="right")))
@@ -86,9 +89,13 @@ def predicted_values(hand, largest: int, cap: int, build) -> int:
 
 
 def refuse_beyond(hand, largest: int, cap: int, build, budget: int, what: str) -> None:
-    """SearchTooLarge, before the tables are built, when those of the sub-hands of up
-    to `largest` cards are predicted to hold more than `budget` values (see
-    predicted_values)."""
+    """Raises SearchTooLarge when the tables would hold more than `budget` values.
+
+    Called before the tables are built: those of the sub-hands of `hand` (a SubHands)
+    of up to `largest` cards are predicted (see predicted_values, which takes `cap` and
+    `build`); `what` names the tables in the error's message. Nothing is predicted, and
+    nothing raised, for `largest` up to PROBE_CARDS.
+    """
     if largest <= PROBE_CARDS:
         return
     predicted = predicted_values(hand, largest, cap, build)
@@ -99,10 +106,16 @@ def refuse_beyond(hand, largest: int, cap: int, build, budget: int, what: str) -
 
 
 class SubHands:
-    """The sub-multisets of a hand, numbered in mixed radix (see kernels); by_size: all
-    but the empty one, the largest first; upto[s]: how many of them hold at most s
-    cards.  The arrays depend only on how many times each value is held, and are shared
-    by the hands held alike: they are never changed."""
+    """The sub-multisets of a hand, numbered in mixed radix (see kernels).
+
+    `vals` are the distinct card values, `stride` and `cnt` the numbering (sub-hand X
+    holds cnt[X, k] copies of vals[k]), `size` the cards of each sub-hand, `order` the
+    non-empty sub-hands by size, the smallest first; `by_size`: all but the empty one,
+    the largest first; `upto`[s]: how many of them hold at most s cards; `count` is the
+    number of sub-hands and `full` the whole hand's. The arrays depend only on how many
+    times each value is held, and are shared by the hands held alike: they are never
+    changed.
+    """
 
     def __init__(self, cards):
         cards = list(cards)
@@ -114,13 +127,16 @@ class SubHands:
         self.full = self.count - 1
 
     def cards(self, X: int) -> tuple:
-        """The card values of sub-hand X, ascending."""
+        """The card values of sub-hand `X`, ascending."""
         return tuple(v for v, c in zip(self._values, self._counts[X]) for _ in range(c))
 
 
 def checked_cards(cards, rules: Rules, most: int) -> list[int]:
-    """The cards as ints, refusing an empty hand, more than `most` cards, or a card the
-    rules do not allow."""
+    """The `cards` as ints, refusing an empty hand, too many cards, or a card not allowed.
+
+    Raises HandError for no cards or a card outside `rules` (below rules.lowest or above
+    the cap), SearchTooLarge for more than `most` cards.
+    """
     cards = [int(c) for c in cards]
     if not cards:
         raise HandError("no cards given")
@@ -137,8 +153,13 @@ class HandSearch:
     """Everything a hand can make under a ruleset, queried target by target."""
 
     def __init__(self, cards, rules: Rules, budget: int | None = None):
-        """`budget`: the values the tables may hold (default VALUE_BUDGET); a hand that
-        needs more raises SearchTooLarge."""
+        """Builds the value tables of the hand `cards` under `rules`.
+
+        `budget`: the values the tables may hold (default VALUE_BUDGET); a hand that
+        needs more raises SearchTooLarge (before the tables are built when it can be
+        predicted). The cards are checked as checked_cards checks them, up to
+        rules.max_cards.
+        """
         budget = VALUE_BUDGET if budget is None else budget
         cards = checked_cards(cards, rules, rules.max_cards)
         self.rules = rules
@@ -171,7 +192,7 @@ class HandSearch:
 
     # -- values --------------------------------------------------------------------
     def reaches(self, value: int, X: int | None = None) -> bool:
-        """Whether the cards of sub-hand X (default: any sub-hand) can make value."""
+        """Whether the cards of sub-hand `X` (default: any sub-hand) can make `value`."""
         if not self.rules.lowest <= value <= self.rules.cap:
             return False
         if X is not None and self.stored[X]:
@@ -182,18 +203,21 @@ class HandSearch:
         return self._graph(value, roots, REACH)[0].max() >= 0
 
     def hands_reaching(self, value: int) -> list[int]:
-        """Every sub-hand with an equation of this value, the largest first."""
+        """Every sub-hand with an equation of `value`, the largest first."""
         if not self.rules.lowest <= value <= self.rules.cap:
             return []
         return [X for X, u in zip(self.hand.by_size, self._every(value).reached) if u >= 0]
 
     def values(self, X: int) -> np.ndarray:
-        """Every value a stored sub-hand X can make."""
+        """Every value the stored sub-hand `X` can make, sorted."""
         return self.data[self.start[X, kernels.ALL]:self.stop[X, kernels.ALL]]
 
     def closest(self, target: int, how_many: int) -> list:
-        """The how_many values nearest the target (target excluded) that some sub-hand
-        makes, nearest first, the lower first on a tie (Python numbers)."""
+        """The `how_many` values nearest `target` that some sub-hand makes, nearest first.
+
+        The target itself is left out; the lower comes first on a tie. Returns Python
+        numbers. Builds the whole hand's table (see all_values).
+        """
         values = self.all_values()
         values = values[values != target]
         i = int(np.searchsorted(values, target))
@@ -202,7 +226,10 @@ class HandSearch:
         return [v.item() if hasattr(v, "item") else v for v in near[:how_many]]
 
     def all_values(self) -> np.ndarray:
-        """Every value some sub-hand makes, sorted (builds the whole hand's table)."""
+        """Every value some sub-hand makes, sorted (builds the whole hand's table).
+
+        Raises SearchTooLarge when that table would pass VALUE_BUDGET values.
+        """
         h = self.hand
         refuse_beyond(h, int(h.size[h.full]), self.rules.cap, self._tables(VALUE_BUDGET),
                       VALUE_BUDGET, "the table of every value of the hand")
@@ -223,23 +250,31 @@ class HandSearch:
 
     # -- forms ---------------------------------------------------------------------
     def forms(self, value: int, X: int) -> frozenset:
-        """Every admitted normal form over exactly the cards of X with this value."""
+        """Every admitted normal form over exactly the cards of sub-hand `X` making `value`.
+
+        Raises SearchTooLarge past FORM_BUDGET forms built.
+        """
         if not self.rules.lowest <= value <= self.rules.cap:
             return frozenset()
         graph = self._every(value)
         return self._built(graph, graph.root.get(int(X), -1))
 
     def forms_bound(self, value: int) -> int:
-        """At most how many forms listing value over every sub-hand builds (see
-        FormGraph.bound), without building any."""
+        """At most how many forms listing `value` over every sub-hand builds, none built.
+
+        See FormGraph.bound.
+        """
         if not self.rules.lowest <= value <= self.rules.cap:
             return 0
         graph = self._every(value)
         return graph.bound(0, len(graph.value))
 
     def forms_of(self, value: int, roots) -> list:
-        """forms(value, X) for each sub-hand X of roots, refused before any is built
-        when they would hold more than FORM_BUDGET forms together."""
+        """The forms of `value` over each sub-hand of `roots`, as forms(value, X) gives them.
+
+        Raises SearchTooLarge, before any form is built, when they would hold more than
+        FORM_BUDGET forms together.
+        """
         if not self.rules.lowest <= value <= self.rules.cap:
             return [frozenset() for _ in roots]
         graph = self._every(value)
@@ -248,7 +283,7 @@ class HandSearch:
         return [self._built(graph, u) for u in nodes]
 
     def graph_of(self, value: int) -> "FormGraph | None":
-        """The graph forms_of(value, ...) built its forms from (None before)."""
+        """The graph forms_of(`value`, ...) built its forms from (None before it ran)."""
         return self._forms.get(value)
 
     def _every(self, value) -> "FormGraph":
@@ -261,7 +296,7 @@ class HandSearch:
         return graph
 
     def one_form(self, value: int, X: int) -> tuple | None:
-        """Some admitted normal form over exactly X with this value, found cheaply."""
+        """Some admitted normal form over exactly sub-hand `X` making `value` (None: none)."""
         if not self.rules.lowest <= value <= self.rules.cap:
             return None
         X = int(X)
@@ -270,15 +305,19 @@ class HandSearch:
         return next(iter(found), None)
 
     def _graph(self, value, roots, mode):
-        """The graph the forms of value over each root (sub-hand) are built from (see
-        kernels.value_graph): (reached, value, leaf, end, edges) arrays."""
+        """The graph the forms of value over each root (sub-hand) are built from.
+
+        Returns kernels.value_graph's (reached, value, leaf, end, edges) arrays.
+        """
         return kernels.value_graph(
             int(value), np.array(roots, np.int64), mode, self._leaf_of, self.stored,
             self.data, self.start, self.stop, self.hand.cnt, self.hand.stride, *self._args)
 
     def _built(self, graph, u) -> frozenset:
-        """The forms of node u of the graph (-1: none), building the nodes up to u not
-        built yet."""
+        """The forms of node u of the graph (-1: none), building the nodes up to u not built.
+
+        Raises SearchTooLarge past FORM_BUDGET forms, bounded before any is built.
+        """
         forms, value, leaf, end, edges = (graph.forms, graph.value, graph.leaf, graph.end,
                                           graph.edges)
         if self._forms_built + graph.bound(len(forms), u + 1) > FORM_BUDGET:
@@ -308,7 +347,7 @@ class HandSearch:
 
     # -- expression trees ------------------------------------------------------------
     def count_trees(self, value: int | None = None) -> int:
-        """Expression trees (Hutton's count) making value; None: trees of any value."""
+        """How many expression trees (Hutton's count) make `value` (None: of any value)."""
         h = self.hand
         n = int(h.size[h.full])
         every = value is None
@@ -323,11 +362,14 @@ class HandSearch:
 
 
 class FormGraph:
-    """The forms of one value over some roots (sub-hands), built node by node from a
-    graph (see kernels.value_graph, whose arrays it takes): node i makes value[i], is a
-    card when leaf[i], and is made by the edges (kind, part a, part b)
-    edges[end[i - 1]:end[i]]; parts come first.  forms[i]: the forms of the nodes built
-    so far."""
+    """The forms of one value over some roots (sub-hands), built node by node from a graph.
+
+    It takes the arrays of kernels.value_graph, and optionally the SubHands `hand` the
+    graph is over (used for the bound when the values are whole): node i makes
+    value[i], is a card when leaf[i], and is made by the edges (kind, part a, part b)
+    edges[end[i - 1]:end[i]]; parts come first. root[X] is the node of root X (-1: no
+    form); forms[i]: the forms of the nodes built so far.
+    """
 
     def __init__(self, roots, reached, value, leaf, end, edges, hand=None):
         self._arrays = leaf, end, edges
@@ -341,10 +383,12 @@ class FormGraph:
         self._made: list | None = None
 
     def bound(self, first: int, stop: int) -> int:
-        """At most how many forms nodes first..stop - 1 hold together: a node holds at
-        most its card plus, per edge, the product of its parts' bounds (each node's
-        bound stops growing past FORM_BUDGET); with the cards known, a sum or product
-        of repeated cards is counted once (form_bound)."""
+        """At most how many forms the nodes `first` to `stop` - 1 hold together.
+
+        A node holds at most its card plus, per edge, the product of its parts' bounds
+        (each node's bound stops growing past FORM_BUDGET); with the cards known, a sum
+        or product of repeated cards is counted once (form_bound).
+        """
         if self._made is None:
             made = form_bounds(*self._arrays, self._value, self._hand, FORM_BUDGET + 1)
             self._made = made.tolist()
@@ -358,9 +402,13 @@ def _too_many() -> SearchTooLarge:
 
 
 def edges_graph(search, value, roots, mode):
-    """HandSearch._graph built in Python from search._edges (arrays; the values as
-    Python numbers), for a search whose rows are all exact (every part stored, as in
-    the fraction domain); mode: EVERY or ONE."""
+    """What HandSearch._graph returns, built in Python from the rows of `search`._edges.
+
+    For a `search` whose rows are all exact (every part stored, as in the fraction
+    domain): the graph of the forms of `value` over each sub-hand of `roots`, with every
+    edge (`mode` EVERY) or one edge a node (ONE). Returns the arrays (reached, value, leaf, end,
+    edges), the values as Python numbers.
+    """
     number: dict = {}
     made, leaf, end, edges = [], [], [], []
 
@@ -407,7 +455,7 @@ def _power(fa, fb) -> tuple:
 
 JOINED = (_sum, _difference, _product, _ratio, _power)
 """By kind (kernels.PLUS ... POW are 0 ... 4): the form of a root of that kind over
-parts fa and fb (see kernels.PART_SLOTS), as F.make_sum, F.make_product and
-F.make_power make it.  A part's terms (factors) are its own when it is a sum (product),
+parts fa and fb (see kernels.PART_SLOTS), as normal_form.make_sum, make_product and
+make_power make it.  A part's terms (factors) are its own when it is a sum (product),
 else the part itself; those of a part made of added terms (or factors) only are sorted
 already, so that a difference (or ratio) of two such parts needs no sort."""

@@ -1,5 +1,6 @@
-"""How many forms a listing builds, bounded from above before any is built, and tight
-for repeated cards.
+"""How many forms a listing builds, bounded from above before any is built.
+
+The bound is tight for repeated cards.
 
 A node of a value graph (kernels.value_graph) holds at most its card plus, per edge,
 the pairs of its parts' forms. Differences, ratios and powers give each form from one
@@ -23,10 +24,17 @@ from eureka.numbers import kernels
 
 
 def form_bounds(leaf, end, edges, value, hand, most: int) -> np.ndarray:
-    """[0, b0, b0 + b1, ...]: the running sums of the nodes' form bounds, for a graph
-    of value_graph's shape over the sub-hands of `hand` (a SubHands); each bound stops
-    growing at `most`. Without the hand (values not whole), a node holds at most its
-    card plus, per edge, the product of its parts' bounds."""
+    """The running sums [0, b0, b0 + b1, ...] of the form bounds of a graph's nodes.
+
+    The graph has kernels.value_graph's shape (`leaf`, `end`, `edges`, `value`): node i
+    is a card when leaf[i], makes value[i], and is made by the rows (kind, part a, part
+    b) edges[end[i - 1]:end[i]], parts first. `hand` is the SubHands of the cards the
+    graph is over; each bound stops growing at `most`. Without the hand (None: values
+    not whole), a node holds at most its card plus, per edge, the product of its parts'
+    bounds.
+
+    Returns an int64 array of one more entry than there are nodes.
+    """
     if hand is None:
         return _products(leaf, end, edges, most)
     return _bounds(leaf, end, edges, value, hand.vals, hand.stride, hand.cnt, most)
@@ -34,6 +42,11 @@ def form_bounds(leaf, end, edges, value, hand, most: int) -> np.ndarray:
 
 @njit(cache=True)
 def _products(leaf, end, edges, most):
+    """The running sums of the bounds without the hand: card plus parts' products.
+
+    `leaf`, `end` and `edges` are the graph's arrays (see form_bounds); each bound stops
+    growing at `most`.
+    """
     bound = np.empty(end.shape[0], np.int64)
     made = np.zeros(end.shape[0] + 1, np.int64)
     e = 0
@@ -49,8 +62,12 @@ def _products(leaf, end, edges, most):
 
 @njit(cache=True)
 def _hands(value, end, edges, vals, stride):
-    """The sub-hand of each node: its card's for a card, else the sum of its first
-    edge's parts' (sub-hands are numbered so that X == A + (X - A))."""
+    """The sub-hand of each node: its card's for a card, else the sum of its first edge's parts'.
+
+    Sub-hands are numbered so that X == A + (X - A). `value`, `end` and `edges` are the
+    graph's arrays (see form_bounds); `vals` are the distinct card values and `stride`
+    the sub-hand number of one card of each (SubHands).
+    """
     hand = np.empty(end.shape[0], np.int64)
     e = 0
     for i in range(end.shape[0]):
@@ -66,7 +83,7 @@ def _hands(value, end, edges, vals, stride):
 
 @njit(cache=True)
 def _copies(A, X, cnt):
-    """How many disjoint copies of sub-hand A fit in X."""
+    """How many disjoint copies of sub-hand `A` fit in sub-hand `X` (`cnt`: SubHands.cnt)."""
     most = X + 1
     for k in range(cnt.shape[1]):
         if cnt[A, k] > 0:
@@ -76,6 +93,11 @@ def _copies(A, X, cnt):
 
 @njit(cache=True)
 def _bounds(leaf, end, edges, value, vals, stride, cnt, most):
+    """The running sums of the bounds with the hand known, as the module's notes bound them.
+
+    `leaf`, `end`, `edges` and `value` are the graph's arrays (see form_bounds); `vals`,
+    `stride` and `cnt` the hand's (SubHands); each bound stops growing at `most`.
+    """
     hand = _hands(value, end, edges, vals, stride)
     bound = np.empty(end.shape[0], np.int64)
     made = np.zeros(end.shape[0] + 1, np.int64)

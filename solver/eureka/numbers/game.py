@@ -33,7 +33,11 @@ LARGEST_TARGET = 2**63 - 1
 class NumbersGame:
     """A numbers game: its rules and deal, and the verbs `solve` and `check`.
 
+    name        the game's name in commands and documents ('pitagoras')
+    title       its name for people
+    rules       what the game allows (Rules)
     deck        the cards a hand may hold (value: copies); None allows any numbers
+    deck_name   the deck as errors name it ('easier Pitagoras'; default: the title)
     hand_size   the cards a hand must have (None: any number)
     most_cards  the most cards a hand may have, where fewer are allowed (None: no bound)
     target      the target when none is given (None: one must be given)
@@ -60,7 +64,10 @@ class NumbersGame:
 
     # -- variants ------------------------------------------------------------------
     def with_rules(self, **changes) -> "NumbersGame":
-        """The game with some rules changed: with_rules(ops='+-*/^', domain='positive')."""
+        """The game with some rules changed (e.g. ops='+-*/^', domain='positive').
+
+        `changes` are Rules fields and their new values; RulesError when they are not allowed.
+        """
         return replace(self, rules=replace(self.rules, **changes))
 
     def any_numbers(self) -> "NumbersGame":
@@ -69,8 +76,11 @@ class NumbersGame:
 
     # -- the deal ------------------------------------------------------------------
     def hand(self, cards) -> tuple:
-        """The cards as whole numbers, checked against the deck and the hand size
-        (HandError otherwise)."""
+        """The `cards` as whole numbers, checked against the deck and the hand size.
+
+        Raises HandError for a card that is not a whole number or not in the deck, more copies
+        of a card than the deck has, or a hand of the wrong size.
+        """
         cards = list(cards)
         try:
             hand = tuple(operator.index(c) for c in cards if not isinstance(c, bool))
@@ -100,7 +110,12 @@ class NumbersGame:
                                 f"has only {plural(self.deck[value], 'copy', 'copies')}")
 
     def target_for(self, target: int | None = None, dice=None) -> int:
-        """The target: the one given, else the dice's total, else the game's own."""
+        """The target: the one given, else the dice's total, else the game's own.
+
+        `target` is the target given; `dice` the faces rolled, for a game with dice (not with a
+        target). Raises HandError when no target is found, both are given, or the target is not
+        a whole number from 0 to LARGEST_TARGET.
+        """
         if dice is not None:
             if self.dice is None:
                 raise HandError(f"{self.title} has no dice: give the target")
@@ -122,7 +137,7 @@ class NumbersGame:
         return number
 
     def earns(self, cards: int) -> str:
-        """What a valid answer of this many cards earns: '4 cards, and you take them'."""
+        """What a valid answer of `cards` cards earns: '4 cards, and you take them'."""
         words = self.reward[cards != 1] if self.reward else ""
         return plural(cards, "card") + (f", {words}" if words else "")
 
@@ -130,13 +145,20 @@ class NumbersGame:
     def solve(self, cards, target: int | None = None, *, dice=None, best: bool = False,
               closest: int = 2, trees: bool | None = None,
               limit: int | None = None) -> SolveResult:
-        """Every distinct equation of the cards making the target, the most cards first.
+        """Every distinct equation of the `cards` making the `target`, the most cards first.
 
-        best     find one equation with the most cards only (quick on large hands)
-        closest  when the target is missed: one equation for each of this many nearest
-                 values
-        trees    also count Hutton's expression trees (default: on small hands)
-        limit    list at most this many equations (the counts stay complete)
+        The target is the one given, or the total of the `dice` rolled, or the game's own (see
+        target_for).
+
+        `best`     find one equation with the most cards only (quick on large hands)
+        `closest`  when the target is missed: one equation for each of this many nearest
+                   values
+        `trees`    also count Hutton's expression trees (default: on small hands)
+        `limit`    list at most this many equations (the counts stay complete)
+
+        Raises HandError for a hand or target the game refuses, SearchTooLarge for a listing
+        beyond the engine's budgets (with `best`, a search too large means no equation and no
+        closest values).
         """
         from eureka.numbers.solve import (
             Equations,
@@ -175,10 +197,14 @@ class NumbersGame:
 
     def check(self, claim: str, cards, target: int | None = None, *, dice=None,
               compare: bool = True, budget: int | None = CHECK_BUDGET) -> CheckResult:
-        """A claimed equation judged: valid, or exactly why not. With `compare`, the
-        best answer is searched as well (within `budget` values, see
-        CheckResult.compared), to say whether a better one exists. ClaimSyntaxError for
-        a claim that cannot be read."""
+        """A claimed equation judged: valid, or exactly why not.
+
+        `claim` is the equation's text, made from the `cards` for the `target` (or the total of
+        the `dice`; see target_for). With `compare`, the best answer is searched as well (within
+        `budget` values, see CheckResult.compared), to say whether a better one exists. Raises
+        ClaimSyntaxError for a claim that cannot be read, HandError for a hand or target the game
+        refuses.
+        """
         hand = self.hand(cards)
         target = self.target_for(target, dice)
         judged = claims.check(claim, hand, target, self.rules)
@@ -187,18 +213,23 @@ class NumbersGame:
         return result.compared(budget) if compare else result
 
     def check_many(self, claims) -> list:
-        """Many claims judged at once, as check(compare=False) judges each: claims are
-        (cards, target, answer) triples or dicts with those keys ('target' may be left
-        out where the game has its own). One batch.ClaimLine for each, in order: its
-        `valid`, `problem` ('malformed' for an answer that cannot be read), `reason`,
-        `value`, `cards_used`; or `error` for cards or a target the game refuses."""
+        """Many claims judged at once, as check(compare=False) judges each.
+
+        `claims` are (cards, target, answer) triples or dicts with those keys ('target' may be
+        left out where the game has its own). Returns one batch.ClaimLine for each, in order:
+        its `valid`, `problem` ('malformed' for an answer that cannot be read), `reason`,
+        `value`, `cards_used`; or `error` for cards or a target the game refuses.
+        """
         from eureka.numbers.claim.batch import judge
 
         return list(judge(self, claims))
 
     def verdict(self, judged, hand) -> Verdict:
-        """The game's verdict on a claim judged by the rules (claim.Verdict): a valid
-        claim that leaves cards out is not valid where every card must be used."""
+        """The game's verdict on a claim `judged` by the rules (a verifier.Judgement).
+
+        A valid claim that leaves cards of the `hand` out is not valid where every card must be
+        used.
+        """
         if self.every_card and judged.valid and len(judged.cards_used) < len(hand):
             left = sorted((Counter(hand) - Counter(judged.cards_used)).elements())
             return Verdict(False, f"the {self.title} uses every card; "
@@ -206,17 +237,24 @@ class NumbersGame:
         return Verdict(judged.valid, judged.reason, judged.problem)
 
     def hint(self, cards, target: int | None = None, *, dice=None, level: int = 1):
-        """A hint towards the simplest best answer: level 1 whether it can be done and
-        with how many cards, 2 also its first step, 3 the whole answer (Hint)."""
+        """A hint towards the simplest best answer, at `level` 1, 2 or 3 (a Hint).
+
+        Level 1 tells whether it can be done and with how many cards, 2 also its first step, 3
+        the whole answer. `cards`, `target` and `dice` are as in solve. Raises HandError for a
+        level other than 1, 2 or 3, or a hand or target the game refuses.
+        """
         from eureka.numbers.hint import Hint, check_level
 
         return Hint.of(self.solve(cards, target, dice=dice, trees=False),
                        check_level(level))
 
     def difficulty(self, cards, target: int, most_cards: int):
-        """The difficulty of finding an answer (eureka.numbers.difficulty): every card
-        where the rules ask for it, any cards where more earn nothing (Countdown), else
-        `most_cards` cards; None when there is none or the hand is too large to rate."""
+        """The difficulty of finding an answer (eureka.numbers.difficulty).
+
+        The answer makes `target` from the `cards` with every card where the rules ask for it,
+        any cards where more earn nothing (Countdown), else `most_cards` cards; None when there
+        is none or the hand is too large to rate.
+        """
         from eureka.numbers import difficulty
 
         if not most_cards or (self.every_card and most_cards < len(cards)):
@@ -225,8 +263,11 @@ class NumbersGame:
         return difficulty.rate(cards, target, need, self.rules)
 
     def best_answer(self, cards, target: int, budget: int | None = None):
-        """One equation with the most cards (every card, where the rules ask for it),
-        or None; SearchTooLarge when the search needs more than `budget` values."""
+        """One equation of the `cards` making `target` with the most cards, or None.
+
+        Where the rules ask for every card, None unless it uses them all. Raises SearchTooLarge
+        when the search needs more than `budget` values.
+        """
         from eureka.numbers.solve import most_cards
 
         found = most_cards(cards, target, self.rules, budget)

@@ -1,15 +1,18 @@
-"""The texts of a listing's equations made from the graph their forms were built from
-(engine.FormGraph), node by node: each form's text joined from its two parts' entries,
-as the engine joined the form from the parts' forms (engine.JOINED), so that no form
-is looked at, its value is its node's, and a sum's terms come in order from its parts'.
-The texts are form.texts' own (tests/numbers/test_listing.py compares them).
+"""The texts of a listing's equations, made from the graph their forms were built from.
+
+The graph is an engine.FormGraph, walked node by node: each form's text is joined from
+its two parts' entries, as the engine joined the form from the parts' forms
+(engine.JOINED), so that no form is looked at, its value is its node's, and a sum's
+terms come in order from its parts'. The texts are normal_form.texts' own
+(tests/numbers/test_listing.py compares them).
 
 An entry of a node's form: (-value, kind, key, text, text as a factor, parts). Parts
-are shown as form.texts shows them, the larger value first, then the smaller form
+are shown as normal_form.texts shows them, the larger value first, then the smaller form
 (_before): key is the form of a card, else (edge, a, b), the edge and the parts'
 entries the form was joined from (the form is built only when two parts tie on value
 and kind); parts are the entries of a sum's added terms or of a product's factors in
-order (None with any taken away: such a form is never joined into another)."""
+order (None with any taken away: such a form is never joined into another).
+"""
 
 from bisect import insort
 
@@ -41,10 +44,14 @@ def _before(x, y) -> bool:
 
 
 class GraphTexts:
-    """texts(u): the texts of every form of node u of `graph`, in no order, written with
-    the signs `symbols` (see form.renderer); None when a part is not of the shape the
-    engine joins (then render the forms one by one). The entries of the nodes below are
-    kept for all the nodes asked; the texts asked for are made without entries."""
+    """The texts of the forms of a graph's nodes, called as texts(u) for node u.
+
+    texts(u) gives the texts of every form of node u of `graph` (an engine.FormGraph), in
+    no order, written with the signs `symbols` (by operation code, see
+    normal_form.renderer); None when a part is not of the shape the engine joins (then
+    render the forms one by one). The entries of the nodes below are kept for all the
+    nodes asked; the texts asked for are made without entries.
+    """
 
     def __init__(self, graph, symbols: dict):
         self.graph = graph
@@ -55,11 +62,14 @@ class GraphTexts:
                       for kind in (normal_form.SUM, normal_form.PRODUCT)}
 
     def __call__(self, u: int) -> list | None:
+        """The texts of every form of node `u`, in no order (None: not of a joined shape)."""
         return self._node(u, whole=False)
 
     def _node(self, u: int, whole: bool = True) -> list | None:
-        """The entries of node u's forms (whole), else their texts; None: not of the
-        shapes joined here."""
+        """The entries of node u's forms (whole), else their texts.
+
+        None when they are not of the shapes joined here.
+        """
         graph, made = self.graph, self.made
         value = graph.value[u]
         card = (-value, normal_form.LEAF, normal_form.leaf(value), str(value), str(value), None)
@@ -86,8 +96,7 @@ class GraphTexts:
         return found or None
 
     def _joined(self, edge, a, b, A, B, key, whole) -> list | None:
-        """The entries (whole) or texts of the forms joined by this edge from parts in
-        A and B."""
+        """The entries (whole) or texts of the forms joined by this edge from parts in A and B."""
         if edge == PLUS:
             return _merged(edge, A, B, key, whole, normal_form.SUM, self.plus, 3)
         if edge == TIMES:
@@ -108,9 +117,11 @@ class GraphTexts:
                 for (ea, eb), text in zip(((ea, eb) for ea in A for eb in B), texts)]
 
     def _side(self, u, entries, kind) -> tuple | bool:
-        """Node u's forms as the added part and as the taken part of a difference (kind
-        SUM) or of a ratio (PRODUCT): (added texts, taken texts); False if one of them
-        has parts taken already."""
+        """Node u's forms as the added and as the taken part of a difference or a ratio.
+
+        A difference for kind SUM, a ratio for PRODUCT. Returns (added texts, taken
+        texts), or False if one of the forms has parts taken already.
+        """
         sign, shown = (self.minus, 3) if kind == normal_form.SUM else (self.divide, 4)
         found = self.sides[kind][u] = not any(e[1] == kind and e[5] is None
                                               for e in entries) and (
@@ -121,7 +132,11 @@ class GraphTexts:
 
 
 def _merged(edge, A, B, key, whole, kind, sign, shown) -> list | None:
-    """a + b (or a × b) for a in A, b in B: a among b's terms (b's factors), in order."""
+    """The entries (whole) or texts of a + b (or a × b) for a in A, b in B.
+
+    a is placed among b's terms (b's factors), in order. None when b's parts are not
+    known (b has parts taken away).
+    """
     made = []
     add = made.append
     sum_ = kind == normal_form.SUM
@@ -154,7 +169,10 @@ def _merged(edge, A, B, key, whole, kind, sign, shown) -> list | None:
 
 
 def _over(A, B, key, whole, kind, heads, tails) -> list:
-    """a − b (or a ÷ b) for a in A, b in B: a's terms added (heads), b's taken (tails)."""
+    """The entries (whole) or texts of a − b (or a ÷ b) for a in A, b in B.
+
+    a's terms are added (heads), b's taken (tails).
+    """
     if not whole:
         return [head + tail for tail in tails for head in heads]
     sum_, edge = kind == normal_form.SUM, DIFF if kind == normal_form.SUM else RATIO

@@ -1,6 +1,8 @@
-"""A hint rather than the answer, one level at a time: whether the puzzle can be done and
-with how many cards (level 1), the first step of the simplest best answer (2), the whole
-answer worked step by step (3)."""
+"""A hint rather than the answer, one level at a time.
+
+Level 1 tells whether the puzzle can be done and with how many cards, level 2 the first
+step of the simplest best answer, level 3 the whole answer worked step by step.
+"""
 
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -12,8 +14,11 @@ from eureka.numbers import simplicity
 
 @dataclass(frozen=True)
 class Hint(Result):
-    """What a hint of `level` tells about a solved puzzle: `steps` holds the first step
-    at level 2 and every step at level 3; `answer` is given at level 3 only."""
+    """What a hint of `level` tells about a solved puzzle.
+
+    `steps` holds the first step at level 2 and every step at level 3; `answer` is given
+    at level 3 only.
+    """
 
     schema: ClassVar[str] = "eureka.hint/1"
     game: Any                          # the NumbersGame
@@ -28,11 +33,12 @@ class Hint(Result):
 
     @property
     def rules(self):
+        """The rules of the game the puzzle is played in."""
         return self.game.rules
 
     @classmethod
     def of(cls, solved, level: int) -> "Hint":
-        """The hint of this level from a SolveResult."""
+        """The hint of `level` (1, 2 or 3) from `solved`, a SolveResult."""
         simplest = solved.simplest if solved.solvable else None
         return cls(solved.game, solved.cards, solved.target, level, solved.solvable,
                    solved.most_cards, shown_steps(simplest and simplest.form, level),
@@ -42,7 +48,7 @@ class Hint(Result):
         return f"<Hint {self.game.name}: level {self.level}: {self.verdict()}>"
 
     def verdict(self) -> str:
-        """Level 1 in words: 'It can be done with 5 cards.'"""
+        """Level 1 in words ('It can be done with 5 cards.')."""
         if not self.solvable and self.most_cards:
             return (f"It cannot be done with every card: the most an equation making "
                     f"{self.target} uses is {self.most_cards}.")
@@ -53,6 +59,7 @@ class Hint(Result):
         return done_with(self.most_cards, len(self.cards))
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the deal, the verdict and what is shown."""
         return {"game": self.game.name, "cards": list(self.cards), "target": self.target,
                 "level": self.level, "solvable": self.solvable,
                 "most_cards": self.most_cards, "hint": self.verdict(),
@@ -61,8 +68,10 @@ class Hint(Result):
 
 
 def shown_steps(form, level: int) -> tuple:
-    """The steps a hint of `level` shows of the answer `form` (None: no answer): none at
-    level 1, the first at level 2, every one at level 3."""
+    """The steps a hint of `level` shows of the answer `form` (None: no answer).
+
+    None at level 1, the first at level 2, every one at level 3.
+    """
     if form is None or level == 1:
         return ()
     worked = tuple(simplicity.steps(form))
@@ -70,15 +79,17 @@ def shown_steps(form, level: int) -> tuple:
 
 
 def done_with(most: int, held: int) -> str:
-    """Level 1 for a game where more cards score more: 'It can be done with all 5
-    cards.'"""
+    """Level 1 for a game where more cards score more ('It can be done with all 5 cards.').
+
+    `most` is how many cards the longest answer uses, `held` how many cards are held.
+    """
     if most == held:
         return f"It can be done with all {held} cards."
     return f"It can be done with {most} of the {held} cards (no answer uses more)."
 
 
 def check_level(level: int) -> int:
-    """The level asked for, when it is 1, 2 or 3 (HandError otherwise)."""
+    """The `level` asked for, when it is 1, 2 or 3 (raises HandError otherwise)."""
     if level not in (1, 2, 3):
         raise HandError(f"the hint's level is 1, 2 or 3, not {level!r}")
     return level

@@ -24,6 +24,15 @@ all the factors, so it is 0 when one of them is, however large the others: to al
 that, the TIMES and PP slots may hold one more value, cap + 1 ("over"), standing for
 every product of non-zero factors above the cap.  The kernels do no validation and no
 I/O.
+
+The kernels' parameters share their names and meanings: `vals`, `cnt` and `stride` are
+the hand's numbering (engine.SubHands: the distinct card values, cnt[X, k] and the
+number of one card of each value); the tables are `data`, `start` and `stop`, the values
+of sub-hand X in slot s being data[start[X, s]:stop[X, s]], sorted and distinct;
+`stored`[X] tells whether sub-hand X has tables; `positive` is true in the positive
+domain (every value >= 1); `ops` is the set of the operations allowed (eureka.ops.mask:
+bit k for operation k); `cap` is the largest value admitted; `marks` are scratch marks
+(new_marks).
 """
 
 import numpy as np
@@ -59,8 +68,11 @@ PART_SLOTS = np.array([[NS, PS], [PS, PS], [NP, PP], [PP, PP], [ALL, ALL]],
 
 @njit(cache=True)
 def _grown(buf, n, need):
-    """buf with room for `need` more values after its first n (copied by loop: array
-    slicing costs seconds of compile time)."""
+    """The buffer `buf` with room for `need` more values after its first `n`.
+
+    `buf` itself when it has the room, else a larger array holding its first n values
+    (copied by loop: array slicing costs seconds of compile time).
+    """
     if n + need <= buf.shape[0]:
         return buf
     bigger = np.empty(2 * buf.shape[0] + need, np.int64)
@@ -71,8 +83,10 @@ def _grown(buf, n, need):
 
 @njit(cache=True)
 def _grown_rows(rows, n, size):
-    """A copy of the 2-D rows with `size` rows, its first n those of rows (copied by loop,
-    as in _grown)."""
+    """A copy of the 2-D `rows` with `size` rows, its first `n` those of rows.
+
+    Copied by loop, as in _grown.
+    """
     bigger = np.empty((size, rows.shape[1]), rows.dtype)
     for i in range(n):
         for j in range(rows.shape[1]):
@@ -82,6 +96,7 @@ def _grown_rows(rows, n, size):
 
 @njit(cache=True)
 def _push(buf, n, x):
+    """Appends `x` to `buf` after its first `n` values: (buf, grown when needed; n + 1)."""
     buf = _grown(buf, n, 1)
     buf[n] = x
     return buf, n + 1
@@ -89,7 +104,11 @@ def _push(buf, n, x):
 
 @plain
 def _next_sub(A, X, cnt, stride):
-    """The sub-hand after A among the sub-hands of X (mixed-radix count), or -1."""
+    """The sub-hand after `A` among the sub-hands of `X` (mixed-radix count), or -1.
+
+    `cnt` and `stride` are the hand's numbering. The count starts from 0, the empty
+    sub-hand; -1 comes after X itself.
+    """
     for k in range(stride.shape[0]):
         if cnt[A, k] < cnt[X, k]:
             return A + stride[k]
@@ -99,6 +118,7 @@ def _next_sub(A, X, cnt, stride):
 
 @plain
 def _first_digit(X, cnt):
+    """The index k of the first card value that sub-hand `X` holds (`cnt`[X, k] > 0), or -1."""
     for k in range(cnt.shape[1]):
         if cnt[X, k] > 0:
             return k
@@ -107,7 +127,7 @@ def _first_digit(X, cnt):
 
 @plain
 def _index(data, lo, hi, v):
-    """Where v is in the sorted data[lo:hi] (binary search), or -1."""
+    """Where `v` is in the sorted `data`[`lo`:`hi`] (binary search), or -1."""
     end = hi
     while lo < hi:
         mid = (lo + hi) >> 1
@@ -120,8 +140,10 @@ def _index(data, lo, hi, v):
 
 @plain
 def _has(data, lo, hi, v):
-    """Whether v is in the sorted, distinct data[lo:hi] (a binary search without
-    branches to mispredict: the hot loop of the top-down search)."""
+    """Whether `v` is in the sorted, distinct `data`[`lo`:`hi`].
+
+    A binary search without branches to mispredict: the hot loop of the top-down search.
+    """
     n = hi - lo
     if n <= 0:
         return False
@@ -134,7 +156,7 @@ def _has(data, lo, hi, v):
 
 @plain
 def power(b, e, cap):
-    """b ** e when it is defined and <= cap, else -1 (0 ** 0 is undefined)."""
+    """The power `b` ** `e` when it is defined and <= `cap`, else -1 (0 ** 0 is undefined)."""
     if e == 0:
         return 1 if b != 0 else -1
     if b <= 1:
@@ -149,7 +171,7 @@ def power(b, e, cap):
 
 @plain
 def _root(v, e, cap):
-    """The whole b with b ** e == v (e >= 1), or -1."""
+    """The whole b with b ** `e` == `v` (`e` >= 1), or -1; powers above `cap` are not tried."""
     if v <= 1 or e == 1:
         return v
     guess = int(round(float(v) ** (1.0 / e)))
@@ -163,8 +185,12 @@ def _root(v, e, cap):
 
 @plain
 def _combine(kind, a, b, positive, cap):
-    """The root of `kind` over part values a, b (in ascending b order) as
-    (value or -1 when not admitted, whether every larger b fails too)."""
+    """The root of `kind` over the part values `a` and `b`, as (value, whether larger b fail).
+
+    The value is -1 when the root is not admitted; the second item is true when every
+    larger `b` fails too (the caller walks b in ascending order). `positive`: the positive
+    domain; a product above `cap` is cap + 1 ("over"), which stands for them all.
+    """
     if kind == PLUS:
         return (a + b, False) if a + b <= cap else (-1, True)
     if kind == DIFF:
@@ -185,16 +211,23 @@ def _combine(kind, a, b, positive, cap):
 
 @plain
 def _splits_of(kind, X, A, cnt, dk):
-    """Whether (A, X - A) is a split walked for a root of this kind (a sum or product
-    holds the first card of X in A, so that each unordered split is walked once)."""
+    """Whether (`A`, `X` - A) is a split walked for a root of `kind`.
+
+    A sum or product holds the first card of X in A, so that each unordered split is walked
+    once: `dk` is X's first card value (_first_digit of X in `cnt`).
+    """
     return A != X and (kind == DIFF or kind == RATIO or kind == POW or cnt[A, dk] >= 1)
 
 
 @plain
 def _root_values(kind, X, data, start, stop, cnt, stride, positive, cap, buf, budget):
-    """Every value (with repeats) of the admitted forms over X whose root is `kind`,
-    written to buf; their number, or -(the room it needs) when buf is too small (call
-    again with a larger buf).  It stops once more than `budget` are made."""
+    """Every value (with repeats) of the admitted forms over `X` whose root is `kind`.
+
+    The values are written to `buf`, the parts' values read from the tables `data`, `start`
+    and `stop` (`cnt`, `stride`: the numbering; `positive`, `cap`: the rules). Returns their
+    number, or -(the room it needs) when buf is too small (call again with a larger buf).
+    It stops once more than `budget` are made.
+    """
     n = 0
     lo_slot = PART_SLOTS[kind, 0]
     hi_slot = PART_SLOTS[kind, 1]
@@ -236,9 +269,13 @@ def _root_values(kind, X, data, start, stop, cnt, stride, positive, cap, buf, bu
 
 @plain
 def _union_values(slot, X, leaf, data, start, stop, cap, buf):
-    """The values (with repeats) of the root kinds the slot holds, and of the leaf
-    when X is one card (leaf >= 0), written to buf (room for all of X's root values and
-    one); their number."""
+    """The values (with repeats) of the root kinds `slot` holds over `X`, and of the leaf.
+
+    The leaf's value is `leaf` when X is one card (leaf >= 0), else no leaf. They are read
+    from the tables `data`, `start` and `stop` and written to `buf`, which must have room for
+    all of X's root values and one; values above `cap` are kept in the PP slot only.
+    Returns their number.
+    """
     bits = SLOT_BITS[slot]
     n = 0
     if leaf >= 0 and (bits & LEAF_BIT) != 0:
@@ -266,6 +303,7 @@ def new_marks():
 
 @plain
 def _mark(marks, v):
+    """Marks the value `v` (below 1 << MARK_BITS) in `marks`, at each of the three levels."""
     one = np.uint64(1)
     w = v >> 6
     marks[w] |= one << np.uint64(v & 63)
@@ -275,7 +313,7 @@ def _mark(marks, v):
 
 @plain
 def _drain(marks, out, n):
-    """Append the marked values to out[n:], ascending, and clear the marks; the new n."""
+    """Appends the marked values to `out`[`n`:], ascending, and clears `marks`; the new n."""
     one = np.uint64(1)
     for i2 in range(_W2):
         top = marks[_W0 + _W1 + i2]
@@ -299,8 +337,10 @@ def _drain(marks, out, n):
 
 @plain
 def _unique_into(buf, n, marks, out, m):
-    """Append the distinct values of buf[:n] to out[m:], ascending; the new m.  The
-    marks must be clear, and are left clear; buf is overwritten."""
+    """Appends the distinct values of `buf`[:`n`] to `out`[`m`:], ascending; the new m.
+
+    The `marks` must be clear, and are left clear; buf is overwritten.
+    """
     large = 0
     for i in range(n):
         v = buf[i]
@@ -320,10 +360,14 @@ def _unique_into(buf, n, marks, out, m):
 
 @njit(cache=True)
 def build_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, budget, marks):
-    """Value tables of the first n_stored sub-hands of `order` (sorted by size).
+    """Value tables of the first `n_stored` sub-hands of `order` (sorted by size).
 
-    Returns (data, start, stop, ok); ok is False when more than `budget` values would
-    be stored, and the tables are then incomplete.  `marks`: see new_marks.
+    `vals`, `cnt` and `stride` are the hand's numbering; `positive`, `ops` and `cap` the
+    rules (see the module's notes); `marks`: see new_marks. Every part of a sub-hand must
+    come before it in `order`.
+
+    Returns (data, start, stop, ok); ok is False when more than `budget` values would be
+    stored, and the tables are then incomplete.
     """
     M = cnt.shape[0]
     start = np.zeros((M, NSLOT), np.int64)
@@ -358,11 +402,15 @@ def build_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, budget,
 @plain
 def _hand_tables(X, leaf, roots, data, nd, start, stop, cnt, stride, positive, ops, cap,
                  budget, buf, marks):
-    """The tables of sub-hand X (its parts' built), every slot, written at data[nd:];
-    leaf: its card when X is one card, else -1; roots: whether X has root kinds (two
-    cards or more).  Returns (the new nd, 0), or (-1, 0) past the budget, or (nd, need)
-    when buf (need > 0: room for need values) or data (need < 0: for -need values in
-    all) is too small: call again once it is not."""
+    """The tables of sub-hand `X` (its parts' built), every slot, written at `data`[`nd`:].
+
+    `leaf`: its card when X is one card, else -1; `roots`: whether X has root kinds (two
+    cards or more). `start` and `stop` receive the slots' bounds; `cnt`, `stride`,
+    `positive`, `ops` and `cap` are as in build_tables; `buf` is scratch room and `marks`
+    the clear marks. Returns (the new nd, 0), or (-1, 0) past the `budget`, or (nd, need)
+    when buf (need > 0: room for need values) or data (need < 0: for -need values in all)
+    is too small: call again once it is not.
+    """
     for slot in range(NSLOT):
         n = 0
         if slot >= 5:
@@ -391,7 +439,10 @@ def _hand_tables(X, leaf, roots, data, nd, start, stop, cnt, stride, positive, o
 
 @plain
 def _put(out, n, kind, A, a, B, b):
-    """Write the row (kind, A, a, B, b) at out[n:] (the caller made room)."""
+    """Writes the row (`kind`, `A`, `a`, `B`, `b`) at `out`[`n`:]; the new n.
+
+    The caller made room for it.
+    """
     out[n] = kind
     out[n + 1] = A
     out[n + 2] = a
@@ -402,13 +453,16 @@ def _put(out, n, kind, A, a, B, b):
 
 @plain
 def _split_edges(kind, A, B, v, data, start, stop, cap, out, n, stored_a, stored_b):
-    """The rows (kind, A, a, B, b): a in part A, b in part B whose root `kind` gives v
-    (v <= cap), written at out[n:]; the new n.  There must be room for as many rows as
-    both parts have values (one row per value walked, and a zero part's rows).
+    """The rows (`kind`, `A`, a, `B`, b): a in part A, b in part B whose root kind gives `v`.
 
-    At most one part may be unstored: the other one is walked, and the pairs are then
-    candidates that the caller must confirm.  Unstored parts occur only in the positive
-    domain without ^, where no zero or power makes a value stand for many.
+    v must be <= `cap`; the rows are written at `out`[`n`:], the parts' values read from the
+    tables `data`, `start` and `stop`. Returns the new n. There must be room for as many
+    rows as both parts have values (one row per value walked, and a zero part's rows).
+
+    `stored_a` and `stored_b` tell whether each part is stored. At most one part may be
+    unstored: the other one is walked, and the pairs are then candidates that the caller
+    must confirm. Unstored parts occur only in the positive domain without ^, where no zero
+    or power makes a value stand for many.
     """
     sa = PART_SLOTS[kind, 0]
     sb = PART_SLOTS[kind, 1]
@@ -491,14 +545,21 @@ def _split_edges(kind, A, B, v, data, start, stop, cap, out, n, stored_a, stored
 
 @plain
 def _found(data, lo, hi, stored, v):
-    """v in the sorted data[lo:hi]; always a candidate in an unstored part."""
+    """Whether `v` is in the sorted `data`[`lo`:`hi`]; always true when that part is not `stored`.
+
+    A value of an unstored part is a candidate, for the caller to confirm.
+    """
     return _has(data, lo, hi, v) if stored else True
 
 
 @plain
 def _over_edges(A, B, start, stop, data, cap, out, n):
-    """The rows of the TIMES roots over the cap (both factors non-zero, product > cap)
-    written at out[n:]: the new n, or -1 when out has no room for them."""
+    """The rows of the TIMES roots over `cap` of the parts `A` and `B`, written at `out`[`n`:].
+
+    The rows are those of both factors non-zero and a product above the cap, their values
+    read from the tables `data`, `start` and `stop`. Returns the new n, or -1 when out has
+    no room for them.
+    """
     a0, a1 = start[A, PART_SLOTS[TIMES, 0]], stop[A, PART_SLOTS[TIMES, 0]]
     b0, b1 = start[B, PART_SLOTS[TIMES, 1]], stop[B, PART_SLOTS[TIMES, 1]]
     for i in range(a0, a1):
@@ -517,11 +578,14 @@ def _over_edges(A, B, start, stop, data, cap, out, n):
 @plain
 def _candidates(slot, X, v, first, stored, data, start, stop, cnt, stride, positive, ops,
                 cap, out):
-    """Rows (kind, A, a, B, b), flat in out[:n]: the roots of the slot's kinds over X
-    making v, with their two parts (see PART_SLOTS); n, or -1 when out has no room for
-    them (call again with a larger out).  A row with an unstored part is a candidate:
-    that part must still be shown to make its value.  first: stop after the first row
-    with both parts stored."""
+    """Rows (kind, A, a, B, b): the roots of `slot`'s kinds over `X` making `v`, flat in `out`.
+
+    Each row holds the root's two parts (see PART_SLOTS). Returns their length n in out[:n],
+    or -1 when out has no room for them (call again with a larger out). A row with an
+    unstored part (`stored`) is a candidate: that part must still be shown to make its
+    value. `first`: stop after the first row with both parts stored. The tables are `data`,
+    `start` and `stop`; `cnt`, `stride`, `positive`, `ops` and `cap` as in build_tables.
+    """
     n = 0
     low = 1 if positive else 0
     bits = SLOT_BITS[slot]
@@ -563,15 +627,18 @@ _MIX = -7046029254386353131        # 0x9E3779B97F4A7C15 as a signed 64-bit numbe
 
 @plain
 def _slot_of(node, u, mask):
-    """Where node u goes in the hash table (of mask + 1 places)."""
+    """Where node `u` of `node` goes in the hash table (of `mask` + 1 places)."""
     h = node[u, VALUE_] * _MIX + node[u, HAND_] * 16 + node[u, SLOT_]
     return (h ^ (h >> 29)) & mask
 
 
 @plain
 def _node(slot, X, w, node, nn, table):
-    """The number of node (slot, X, w), added when new (the caller made room): (number,
-    nn)."""
+    """The number of the node (`slot`, `X`, `w`), added to `node` and `table` when new.
+
+    The first `nn` rows of node are taken and the caller made room for one more. Returns
+    (the node's number, the new nn).
+    """
     mask = table.shape[0] - 1
     node[nn, SLOT_] = slot
     node[nn, HAND_] = X
@@ -589,13 +656,16 @@ def _node(slot, X, w, node, nn, table):
 
 @plain
 def _crowded(node, nn, table, more):
-    """Whether node or table lacks room for `more` nodes after the first nn."""
+    """Whether `node` or `table` lacks room for `more` nodes after the first `nn`."""
     return nn + more > node.shape[0] or 2 * (nn + more) > table.shape[0]
 
 
 @njit(cache=True)
 def _room(node, nn, table, more):
-    """node and table with room for `more` nodes after the first nn."""
+    """The arrays `node` and `table` with room for `more` nodes after the first `nn`.
+
+    Grown when needed: a larger table is filled anew with the nn nodes.
+    """
     if nn + more > node.shape[0]:
         node = _grown_rows(node, nn, 2 * (nn + more))
     if 2 * (nn + more) > table.shape[0]:
@@ -614,13 +684,17 @@ def _room(node, nn, table, more):
 @njit(cache=True)
 def value_graph(v, roots, mode, leaf_of, stored, data, start, stop, cnt, stride, positive,
                 ops, cap):
-    """The admitted forms of value v over each sub-hand of `roots`, as a graph.
+    """The admitted forms of value `v` over each sub-hand of `roots`, as a graph.
 
     A node (slot, X, w) stands for the forms of the slot's kinds over exactly X making
     w; its edges (kind, part a's node, part b's node) are the roots of those forms.
-    mode 2 only asks which roots make v; mode 1 wants one form (one edge per node),
-    mode 0 every form.  Returns (reached, value, leaf, end, edges): node reached[r]
-    is (ALL, roots[r], v), or -1 when no form makes v (mode 2: >= 0 when one does);
+    `mode` 2 only asks which roots make v; mode 1 wants one form (one edge per node),
+    mode 0 every form. `leaf_of`[X] is the card of a one-card sub-hand X (-1 for others);
+    `stored`, `data`, `start`, `stop`, `cnt`, `stride`, `positive`, `ops` and `cap` are
+    as in the module's notes.
+
+    Returns (reached, value, leaf, end, edges): node reached[r] is (ALL, roots[r], v), or
+    -1 when no form makes v (mode 2: >= 0 when one does, and the other arrays empty);
     node i makes value[i], is a card when leaf[i], and its edges are
     edges[end[i - 1]:end[i]].  Parts come before the nodes they are parts of, and the
     nodes of each root after those of the roots before it.
@@ -656,10 +730,16 @@ def value_graph(v, roots, mode, leaf_of, stored, data, start, stop, cnt, stride,
 @plain
 def _search(v, roots, mode, leaf_of, stored, data, start, stop, cnt, stride, positive, ops,
             cap, node, table, kept, stack, rows, reached, at):
-    """value_graph's depth-first search from roots[at[0]] on, with at[1:4] nodes, edges
-    and nodes stacked so far: 0 once every root is searched; or, with at[:4] saved,
-    1 when rows, 2 when node, table, kept or stack lack room for at[4] more (call
-    again once they have it)."""
+    """The depth-first search of value_graph, from `roots`[`at`[0]] on.
+
+    `v`, `mode`, `leaf_of`, `stored`, `data`, `start`, `stop`, `cnt`, `stride`,
+    `positive`, `ops` and `cap` are value_graph's; at[1:4] count the nodes in `node`, the
+    edges in `kept` and the nodes on `stack` so far; `table` is the nodes' hash table,
+    `rows` scratch room for _candidates, and `reached`[r] receives root r's node.
+
+    Returns 0 once every root is searched; or, with at[:4] saved, 1 when rows, 2 when
+    node, table, kept or stack lack room for at[4] more (call again once they have it).
+    """
     first = mode != 0
     r, nn, ne, ns = at[0], at[1], at[2], at[3]
     while r < roots.shape[0]:
@@ -733,7 +813,10 @@ def _search(v, roots, mode, leaf_of, stored, data, start, stop, cnt, stride, pos
 
 @plain
 def _paused(at, r, nn, ne, ns, more, lack):
-    """Save _search's place in at; return lack."""
+    """Saves _search's place in `at` and returns `lack`.
+
+    at[0:5] = `r`, `nn`, `ne`, `ns` and `more`, the room needed.
+    """
     at[0] = r
     at[1] = nn
     at[2] = ne
@@ -744,8 +827,12 @@ def _paused(at, r, nn, ne, ns, more, lack):
 
 @njit(cache=True)
 def _in_build_order(reached, node, nn, kept, leaf_of):
-    """The nodes that the roots' forms are built from, renumbered parts first (see
-    value_graph)."""
+    """The nodes that the roots' forms are built from, renumbered parts first (see value_graph).
+
+    `reached`, `node` (its first `nn` rows), `kept` and `leaf_of` are those of _search;
+    reached is renumbered in place. Returns value_graph's (reached, value, leaf, end,
+    edges).
+    """
     number = np.full(nn, -1, np.int64)
     opened = np.zeros(nn, np.bool_)
     value = np.empty(nn, np.int64)
@@ -792,7 +879,11 @@ def _in_build_order(reached, node, nn, kept, leaf_of):
 
 @njit(cache=True)
 def _tree_result(op, a, b, positive, cap):
-    """a op b for one node of an expression tree, or -1 when the node is not allowed."""
+    """The value of `a` `op` `b` at one node of an expression tree, or -1 when it is not allowed.
+
+    `op` numbers the operation as eureka.ops does (ADD ... POWER); `positive`: the positive
+    domain; no value above `cap` is allowed.
+    """
     if op == 0:
         return a + b if a + b <= cap else -1
     if op == 1:
@@ -812,7 +903,10 @@ def _tree_result(op, a, b, positive, cap):
 
 @njit(cache=True)
 def _choose(cnt, X, A, binom):
-    """How many ways the cards of sub-hand A can be picked from those of X."""
+    """How many ways the cards of sub-hand `A` can be picked from those of sub-hand `X`.
+
+    `cnt` is the hand's numbering and `binom`[n, k] the binomial coefficient.
+    """
     w = 1
     for k in range(cnt.shape[1]):
         w *= binom[cnt[X, k], cnt[A, k]]
@@ -821,11 +915,15 @@ def _choose(cnt, X, A, binom):
 
 @njit(cache=True)
 def tree_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, binom):
-    """Value -> number of expression trees, for the first n_stored sub-hands of order.
+    """Value -> number of expression trees, for the first `n_stored` sub-hands of `order`.
 
     Trees are ordered binary trees over ordered selections of the cards (Hutton's
-    count): every node must be allowed, with its value <= cap.  Equal cards are told
-    apart by position, as in a list of numbers.
+    count): every node must be allowed, with its value <= `cap`.  Equal cards are told
+    apart by position, as in a list of numbers. `vals`, `cnt`, `stride`, `positive` and
+    `ops` are as in build_tables; `binom`[n, k] is the binomial coefficient.
+
+    Returns (tv, tc, start, stop): sub-hand X's trees make the values
+    tv[start[X]:stop[X]] (sorted, distinct), tc[i] trees of them the value tv[i].
     """
     M = cnt.shape[0]
     start = np.zeros(M, np.int64)
@@ -880,7 +978,7 @@ def tree_tables(vals, cnt, stride, order, n_stored, positive, ops, cap, binom):
 
 @njit(cache=True)
 def _count_of(tv, tc, lo, hi, v):
-    """The number of trees of value v in the table tv[lo:hi], tc[lo:hi]."""
+    """The number of trees of value `v` in the table `tv`[`lo`:`hi`], `tc`[lo:hi]."""
     i = _index(tv, lo, hi, v)
     return tc[i] if i >= 0 else 0
 
@@ -888,7 +986,13 @@ def _count_of(tv, tc, lo, hi, v):
 @njit(cache=True)
 def count_trees(v, every, n_stored, order, tv, tc, start, stop, cnt, stride, positive,
                 ops, cap, binom):
-    """Expression trees over any cards of the hand making v (every: of any value)."""
+    """How many expression trees over any cards of the hand make `v` (`every`: of any value).
+
+    The trees' tables `tv`, `tc`, `start` and `stop` are tree_tables' over the first
+    `n_stored` sub-hands of `order`; the trees of the sub-hands not stored are counted by
+    trees_making. `cnt`, `stride`, `positive`, `ops`, `cap` and `binom` are as in
+    tree_tables.
+    """
     full = cnt.shape[0] - 1
     stored = np.zeros(cnt.shape[0], np.bool_)
     stored[order[:n_stored]] = True
@@ -908,7 +1012,11 @@ def count_trees(v, every, n_stored, order, tv, tc, start, stop, cnt, stride, pos
 
 @njit(cache=True)
 def trees_making(v, X, tv, tc, start, stop, cnt, stride, positive, ops, cap, binom):
-    """Number of expression trees over exactly the cards of X (unstored) making v."""
+    """The number of expression trees over exactly the cards of `X` (unstored) making `v`.
+
+    X's parts have tables: `tv`, `tc`, `start` and `stop` as tree_tables makes them;
+    `cnt`, `stride`, `positive`, `ops`, `cap` and `binom` as in tree_tables.
+    """
     total = 0
     A = _next_sub(0, X, cnt, stride)
     while A != -1:

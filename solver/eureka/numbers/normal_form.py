@@ -3,7 +3,7 @@
 A form is a nested tuple:
 
     (LEAF, v)                        a card of value v ((LEAF, v, JOKER): a joker played
-                                     as v, printed J(v); see solver.arithmetikus)
+                                     as v, printed J(v); see eureka.arithmetikus)
     (SUM, added, subtracted)         nested + and - flattened; each a sorted tuple of
                                      terms (forms that are not sums), >= 2 terms in all
     (PRODUCT, factors, divisors)     nested x and / flattened; each a sorted tuple of
@@ -33,11 +33,12 @@ JOKER = "J"
 
 
 def leaf(value: int) -> tuple:
+    """The form of a card of value `value`."""
     return (LEAF, value)
 
 
 def with_joker(form: tuple, value: int) -> tuple:
-    """The form with its first card of this value marked as the joker."""
+    """The `form` with its first card of value `value` marked as the joker."""
     done = [False]
 
     def mark(f):
@@ -54,29 +55,38 @@ def with_joker(form: tuple, value: int) -> tuple:
 
 
 def terms(form: tuple) -> tuple:
-    """The added terms of a form made of added terms only (one term if not a sum)."""
+    """The added terms of a `form` made of added terms only (one term if not a sum)."""
     return form[1] if form[0] == SUM else (form,)
 
 
 def factors(form: tuple) -> tuple:
-    """The factors of a form made of factors only (one factor if not a product)."""
+    """The factors of a `form` made of factors only (one factor if not a product)."""
     return form[1] if form[0] == PRODUCT else (form,)
 
 
 def make_sum(added, subtracted=()) -> tuple:
+    """The sum of the terms `added` less the terms `subtracted`, each sorted.
+
+    The terms must be forms that are not sums (see the module's notes).
+    """
     return (SUM, tuple(sorted(added)), tuple(sorted(subtracted)))
 
 
 def make_product(fac, divisors=()) -> tuple:
+    """The product of the factors `fac` divided by the `divisors`, each sorted.
+
+    The factors and divisors must be forms that are not products (see the module's notes).
+    """
     return (PRODUCT, tuple(sorted(fac)), tuple(sorted(divisors)))
 
 
 def make_power(base: tuple, exponent: tuple) -> tuple:
+    """The power `base` ^ `exponent` of two forms."""
     return (POWER, base, exponent)
 
 
 def cards(form: tuple) -> tuple:
-    """The card values a form uses, in ascending order."""
+    """The card values the `form` uses, in ascending order."""
     out: list = []
     _collect(form, out)
     return tuple(sorted(out))
@@ -94,7 +104,10 @@ def _collect(form, out):
 
 
 def infix(form: tuple, ascii: bool = False) -> str:
-    """The canonical infix text of a form, with the fewest brackets that keep it exact."""
+    """The canonical infix text of a `form`, with the fewest brackets that keep it exact.
+
+    With `ascii` the operations are written in ASCII.
+    """
     return texts(ascii)(form)
 
 
@@ -105,24 +118,30 @@ faster; readable() writes them back."""
 
 
 def readable(text: str, ascii: bool = False) -> str:
-    """A sortable text (one or many joined) as printed: '−' back, or all in ASCII."""
+    """A sortable `text` (one or many joined) as printed: '−' back, or all in ASCII.
+
+    With `ascii` the whole text is written in ASCII.
+    """
     text = text.replace(SORTABLE_MINUS, "\u2212")
     return to_ascii(text) if ascii else text
 
 
 def texts(ascii: bool = False, sortable: bool = False):
-    """text(form): the infix texts of many forms that share parts (the equations of one
-    listing), each shared part rendered once, remembered by identity while `text` lives.
-    With sortable, '−' is written SORTABLE_MINUS (see readable)."""
+    """The function text(form) giving the infix texts of many forms that share parts.
+
+    Meant for the equations of one listing: each shared part is rendered once, remembered
+    by identity while `text` lives. With `ascii` the operations are written in ASCII; with
+    `sortable`, '−' is written SORTABLE_MINUS (see readable).
+    """
     return renderer(ascii, sortable)[0]
 
 
 def renderer(ascii: bool = False, sortable: bool = False) -> tuple:
-    """(text, symbols) for texts(ascii, sortable): symbols holds each operation's sign
-    as written (see graph_texts).
+    """The text function of texts(`ascii`, `sortable`) and its signs: (text, symbols).
 
-    A form's parts are shown largest value first (the smaller form first on a tie): a
-    part's entry (-value, form, text, text as a factor) sorts in that order.
+    symbols holds each operation's sign as written (see graph_texts). A form's parts are
+    shown largest value first (the smaller form first on a tie): a part's entry (-value,
+    form, text, text as a factor) sorts in that order.
     """
     symbols = {**_SHOWN[ascii], "-": " " + SORTABLE_MINUS + " "} if sortable \
         else _SHOWN[ascii]
@@ -149,9 +168,11 @@ def renderer(ascii: bool = False, sortable: bool = False) -> tuple:
         return entry
 
     def joined(kind, added, taken) -> tuple:
-        """The text of a sum or product of the parts added and taken, and its entry's
-        value (-value). Two parts, one on each side or both added, the most common by
-        far, are put in order without a sort."""
+        """The text of a sum or product of the parts added and taken, and its entry's value.
+
+        The value is the entry's (-value). Two parts, one on each side or both added, the most
+        common by far, are put in order without a sort.
+        """
         if len(added) == 2 and not taken:
             x, y = added
             x, y = look_up(id(x)) or render(x), look_up(id(y)) or render(y)

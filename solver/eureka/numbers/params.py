@@ -1,6 +1,8 @@
-"""The verbs of a numbers game as data (eureka.params): solve, check and hint, with the
-parameters every preset shares (the cards and the target) and the preset's own (a
-Pitagoras die, the generic game's rules), which choose the variant played."""
+"""The verbs of a numbers game as data (eureka.params): solve, check and hint.
+
+Each verb takes the parameters every preset shares (the cards and the target) and the
+preset's own (a Pitagoras die, the generic game's rules), which choose the variant played.
+"""
 
 from dataclasses import replace
 
@@ -40,15 +42,18 @@ LEVEL = Param("level", "whole", "How much to tell: 1, 2 or 3.", default=1, low=1
 
 
 def dealt(game, any_numbers: bool = False):
-    """The preset, or with `any_numbers` the preset with any cards allowed."""
+    """The preset `game`, or with `any_numbers` the preset with any cards allowed."""
     return game.any_numbers() if any_numbers else game
 
 
 def verbs(game, own: tuple, variant, example: dict) -> dict:
-    """{verb: Verb} of the preset `game`: `own` are its own parameters, which
-    `variant(game, **their values)` turns into the game played (the deck with
-    any_numbers, a die, the rules), but for DICE, which gives the target; `example`: a
-    deal, and a claim on it as `equation`, for the verbs' examples."""
+    """The verbs solve, check and hint of the preset `game`, as {verb: Verb}.
+
+    `own` are the preset's own parameters, which `variant` turns into the game played
+    as variant(game, **their values) (the deck with any_numbers, a die, the rules), but
+    for DICE, which gives the target (a None `variant`: the preset itself is played);
+    `example` is a deal, and a claim on it as `equation`, for the verbs' examples.
+    """
     names = [p.name for p in own if p is not DICE]
 
     def played(options: dict):

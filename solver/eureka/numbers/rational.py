@@ -27,11 +27,12 @@ KIND_OPS = {kernels.PLUS: "+", kernels.DIFF: "-", kernels.TIMES: "*",
 
 
 def exact(q):
-    """A value as an int when it is whole, else as a Fraction."""
+    """The value `q` as an int when it is whole, else as a Fraction."""
     return q.numerator if isinstance(q, Fraction) and q.denominator == 1 else q
 
 
 def quotient(a, b):
+    """The exact quotient `a` / `b` (an int when whole, else a Fraction); `b` must not be 0."""
     return exact(Fraction(a) / b)
 
 
@@ -39,7 +40,11 @@ class FractionSearch(HandSearch):
     """HandSearch for the fraction domain: the same questions, the same forms."""
 
     def __init__(self, cards, rules: Rules, budget: int | None = None):
-        """(No `budget` here: MAX_CARDS bounds the search.)"""
+        """Builds the value tables of the hand `cards` under `rules`, every sub-hand but the whole.
+
+        No `budget` here: MAX_CARDS bounds the search. The cards are checked as checked_cards
+        checks them, up to rules.max_cards and MAX_CARDS.
+        """
         cards = checked_cards(cards, rules, min(rules.max_cards, MAX_CARDS))
         self.rules = rules
         self.hand = h = SubHands(cards)
@@ -56,8 +61,11 @@ class FractionSearch(HandSearch):
 
     # -- tables ----------------------------------------------------------------------
     def _splits(self, kind, X):
-        """(A, B): the parts of X for a root of this kind; a sum or product's part A
-        holds the first card of X, so that each unordered split is walked once."""
+        """The parts (A, B) of X for a root of this kind.
+
+        A sum or product's part A holds the first card of X, so that each unordered split is
+        walked once.
+        """
         first = int(np.argmax(self.hand.cnt[X] > 0))
         for A in self._parts[X]:
             if kind in (kernels.PLUS, kernels.TIMES) and self.hand.cnt[A, first] == 0:
@@ -99,6 +107,7 @@ class FractionSearch(HandSearch):
 
     # -- values ----------------------------------------------------------------------
     def reaches(self, value, X=None) -> bool:
+        """Whether the cards of sub-hand `X` (default: any sub-hand) can make `value`."""
         if not 0 <= value <= self.rules.cap:
             return False
         if X is None:
@@ -108,9 +117,11 @@ class FractionSearch(HandSearch):
         return bool(self._edges(kernels.ALL, X, value, 1))
 
     def hands_reaching(self, value) -> list[int]:
+        """Every sub-hand with an equation of `value`, in the order of their numbers."""
         return [X for X in range(1, self.hand.count) if self.reaches(value, X)]
 
     def values(self, X: int) -> np.ndarray:
+        """Every value the stored sub-hand `X` can make, sorted (ints and Fractions)."""
         return np.array(sorted(self._tables[X][kernels.ALL]), dtype=object)
 
     def all_values(self) -> np.ndarray:
@@ -156,7 +167,7 @@ class FractionSearch(HandSearch):
 
     # -- expression trees --------------------------------------------------------------
     def count_trees(self, value=None) -> int:
-        """Expression trees (Hutton's count) making value; None: trees of any value."""
+        """How many expression trees (Hutton's count) make `value` (None: of any value)."""
         h = self.hand
         trees: dict = {}
         for X in map(int, h.order):

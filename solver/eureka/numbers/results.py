@@ -1,5 +1,8 @@
-"""What the numbers games answer: a hand solved (`SolveResult`) and a claim checked
-(`CheckResult`), each with its JSON document."""
+"""What the numbers games answer: a hand solved and a claim checked.
+
+A hand solved is a `SolveResult`, a claim checked a `CheckResult`, each with its JSON
+document.
+"""
 
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -10,8 +13,8 @@ from eureka.errors import SearchTooLarge
 from eureka.text import plural
 
 CHECK_BUDGET = 2_000_000
-"""Values a check's search for the best answer may store: about two seconds (the cards
-1-8 fit; the cards 1-9 do not, and the comparison is skipped)."""
+"""Values a check's search for the best answer may store: the cards 1-8 fit; the cards
+1-9 do not, and the comparison is skipped."""
 
 
 @dataclass(frozen=True)
@@ -32,14 +35,17 @@ class SolveResult(Result):
 
     @property
     def cards(self) -> tuple:
+        """The cards of the hand, ascending."""
         return self.solution.cards
 
     @property
     def target(self) -> int:
+        """The number to make."""
         return self.solution.target
 
     @property
     def rules(self):
+        """The rules the hand was solved under."""
         return self.solution.rules
 
     @property
@@ -49,8 +55,10 @@ class SolveResult(Result):
 
     @property
     def solvable(self) -> bool:
-        """Whether the hand has an answer under the game's rules (with every card, where
-        the rules ask for it)."""
+        """Whether the hand has an answer under the game's rules.
+
+        An answer must use every card where the game's rules ask for it.
+        """
         if self.game.every_card:
             return self.most_cards == len(self.cards)
         return self.reachable
@@ -92,16 +100,21 @@ class SolveResult(Result):
 
     @property
     def simplest(self):
-        """The simplest equation with the most cards (eureka.numbers.simplicity); None
-        when none makes the target. With --best, the one equation found."""
+        """The simplest equation with the most cards (eureka.numbers.simplicity).
+
+        None when none makes the target. With --best (`complete` False), the one equation
+        found.
+        """
         if not self.reachable:
             return None
         return self.solution.groups[0].simplest() if self.complete else self.best[0]
 
     @cached_property
     def difficulty(self):
-        """How hard the puzzle is for a person (eureka.numbers.difficulty.Difficulty);
-        None when it has no answer or is too large to rate."""
+        """How hard the puzzle is for a person (eureka.numbers.difficulty.Difficulty).
+
+        None when it has no answer or is too large to rate.
+        """
         return self.game.difficulty(self.cards, self.target, self.most_cards)
 
     def __repr__(self) -> str:
@@ -111,16 +124,22 @@ class SolveResult(Result):
                 f"{self.target}, {found}, most cards {self.most_cards}>")
 
     def by_cards(self) -> dict:
-        """{cards: the equations of that many cards (a Group: counted, rendered when
-        listed)}, the most cards first."""
+        """The equations by how many cards they use, the most cards first.
+
+        {cards: the equations of that many cards (a Group: counted, rendered when listed)}.
+        """
         return {group.size: group for group in self.solution.groups}
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the header and the equations listed."""
         return {**self._header(), "equations": json_of(self.shown)}
 
     def json_lines(self):
-        """The document as JSON lines (schema eureka.solve.line/1): the header, every
-        field but the equations, then one line per equation listed."""
+        """The document as JSON lines (schema eureka.solve.line/1).
+
+        The header, every field but the equations, comes first, then one line per equation
+        listed.
+        """
         line = {"schema": "eureka.solve.line/1"}
         yield {**line, "line": "solution", **self._header()}
         for eq in self.solution.listing(self.limit):
@@ -163,10 +182,12 @@ class CheckResult(Result):
 
     @property
     def valid(self) -> bool:
+        """Whether the claim is a valid answer."""
         return self.verdict.valid
 
     @property
     def reason(self) -> str:
+        """The verdict in words."""
         return self.verdict.reason
 
     @property
@@ -197,9 +218,11 @@ class CheckResult(Result):
         return 0 if self.searched else None
 
     def compared(self, budget: int | None = CHECK_BUDGET) -> "CheckResult":
-        """The result with the best answer found (within `budget` values, None: the
-        engine's own limit), and the better answer when it beats a valid claim. A
-        valid claim with every card needs no search."""
+        """The result with the best answer found, and the better answer when it beats the claim.
+
+        The search stores at most `budget` values (None: the engine's own limit); past it the
+        verdict stands, with `searched` False. A valid claim with every card needs no search.
+        """
         if self.uses_every_card:
             return replace(self, searched=True)
         try:
@@ -212,6 +235,7 @@ class CheckResult(Result):
                        searched=searched)
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the claim, the verdict and the best answer."""
         verdict = self.verdict.to_json()
         return {
             "game": self.game.name, "cards": list(self.cards), "target": self.target,

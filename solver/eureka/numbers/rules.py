@@ -14,12 +14,16 @@ MAX_CAP = 10**18
 class Rules:
     """What a numbers game allows.
 
+    name     the preset's name ("numbers", "pitagoras", ...)
     ops      the operations, a subset of "+-*/^" ("-" needs "+", "/" needs "*")
     domain   "whole": every intermediate result a whole number >= 0 (Pitagoras);
              "positive": >= 1 (Countdown); "fraction": any exact fraction >= 0 (the
              24 game; without ^)
     cap      largest intermediate value the engine forms (see docs/RULES.md)
     max_cards  the largest hand the engine will search
+
+    Raises RulesError when the operations, the domain or the cap are not allowed; `ops`
+    is kept in the order of "+-*/^".
     """
 
     name: str = "numbers"
@@ -51,11 +55,15 @@ class Rules:
         return 1 if self.domain == "positive" else 0
 
     def with_pow(self, allowed: bool = True) -> "Rules":
+        """The same rules with ^ offered when `allowed`, else without it."""
         ops = self.ops.replace("^", "") + ("^" if allowed else "")
         return replace(self, ops=ops)
 
     def describe(self, ascii: bool = False) -> str:
-        """The rules in one line: '+ − × ÷; every step whole numbers ≥ 0'."""
+        """The rules in one line: '+ − × ÷; every step whole numbers ≥ 0'.
+
+        With `ascii` the signs and the comparison are written in ASCII (+ - * /, >=).
+        """
         ops = " ".join(sign(o, ascii) for o in self.ops)
         numbers = {"positive": "positive whole numbers", "whole": "whole numbers ≥ 0",
                    "fraction": "fractions ≥ 0"}[self.domain]
@@ -64,6 +72,7 @@ class Rules:
         return f"{ops}; every step {numbers}"
 
     def to_json(self) -> dict:
+        """The rules as a JSON object: name, ops, domain and cap."""
         return {"name": self.name, "ops": self.ops, "domain": self.domain, "cap": self.cap}
 
 

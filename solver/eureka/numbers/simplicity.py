@@ -50,10 +50,12 @@ PLUS, MINUS, TIMES, DIVIDE, POWER, BRACKET, FRACTION_RESULT = _ONE
 
 
 class Reading(NamedTuple):
-    """What reading an equation (or a part of one) passes through: its value, the
-    counts (COUNTED: each operation, the pairs of brackets, the intermediate results
-    that are not whole numbers; packed, see _BITS) and the largest intermediate result
-    (or card)."""
+    """What reading an equation (or a part of one) passes through.
+
+    Its value, the counts (COUNTED: each operation, the pairs of brackets, the intermediate
+    results that are not whole numbers; packed, see _BITS) and the largest intermediate
+    result (or card).
+    """
 
     value: object             # int, or a Fraction in the fraction domain
     packed: int = 0
@@ -65,15 +67,17 @@ class Reading(NamedTuple):
 
     @property
     def counts(self) -> tuple:
+        """The counts, unpacked, in the order of COUNTED."""
         return tuple((self.packed >> (_BITS * k)) & _MASK for k in range(len(COUNTED)))
 
     @property
     def steps(self) -> int:
+        """How many operations the reading passes through."""
         return sum(self.counts[:5])
 
 
 def cost(r: Reading) -> float:
-    """The effort of following a reading: lower is simpler."""
+    """The effort of following the reading `r`: lower is simpler."""
     digits = len(str(int(r.largest)))
     return sum(map(operator.mul, WEIGHTS, r.counts)) + DIGIT * max(0, digits - 2)
 
@@ -88,18 +92,25 @@ class Step:
     result: object
 
     def text(self, ascii: bool = False) -> str:
-        """'8 ÷ (1/3) = 24': a fraction bracketed where it is worked on."""
+        """The step as text, '8 ÷ (1/3) = 24': a fraction bracketed where it is worked on.
+
+        With `ascii` the operation's sign is written in ASCII.
+        """
         a, b = (f"({v})" if isinstance(v, Fraction) else str(v) for v in (self.a, self.b))
         return f"{a} {sign(self.op, ascii)} {b} = {self.result}"
 
     def to_json(self) -> dict:
+        """The step as a JSON object: a, op, b, result and its text."""
         return {"a": json_of(self.a), "op": self.op, "b": json_of(self.b),
                 "result": json_of(self.result), "text": self.text()}
 
 
 def steps(form: tuple) -> list:
-    """The operations of an equation in the order a person works them out: each part
-    first (as printed, left to right), then the part's own operations, left to right."""
+    """The operations of the equation `form` in the order a person works them out.
+
+    Each part first (as printed, left to right), then the part's own operations, left to
+    right. Returns a list of Step.
+    """
     done: list = []
     _worked(form, done)
     return done
@@ -128,8 +139,10 @@ def _worked(form: tuple, done: list):
 
 
 def reader():
-    """read(form) for many forms that share parts (one listing): each shared part is
-    read once, remembered by identity while `read` lives."""
+    """The function read(form) for many forms that share parts (one listing).
+
+    Each shared part is read once, remembered by identity while `read` lives.
+    """
     known: dict = {}                   # id(part) -> (part, its Reading): keeps it alive
 
     def part(form) -> Reading:
@@ -142,7 +155,7 @@ def reader():
 
 
 def read(form: tuple) -> Reading:
-    """The reading of one equation's form."""
+    """The reading of one equation's `form`."""
     return reader()(form)
 
 

@@ -21,8 +21,10 @@ from eureka.ops import to_ascii
 
 @dataclass(repr=False, slots=True)
 class Equation:
-    """One distinct equation: its normal form, value, the cards it uses and its text
-    (worked out from the form unless given)."""
+    """One distinct equation: its normal form, value, the cards it uses and its text.
+
+    The cards and the text are worked out from the form unless given.
+    """
 
     form: tuple
     value: int                # a Fraction when the fraction domain's value is not whole
@@ -37,16 +39,18 @@ class Equation:
 
     @property
     def ascii(self) -> str:
+        """The equation's text in ASCII."""
         return to_ascii(self.text)
 
     def shown(self, ascii: bool = False) -> str:
-        """'(15 + 7 + 6 − 12) × 2 = 32': the equation and its value."""
+        """The equation and its value: '(15 + 7 + 6 − 12) × 2 = 32' (in ASCII with `ascii`)."""
         return f"{self.ascii if ascii else self.text} = {self.value}"
 
     def __repr__(self) -> str:
         return f"Equation({self.shown()!r})"
 
     def to_json(self) -> dict:
+        """The equation as a JSON object: its text, in ASCII, value, cards and card count."""
         return {"equation": self.text, "ascii": self.ascii, "value": json_of(self.value),
                 "cards": list(self.cards), "card_count": len(self.cards)}
 
@@ -58,12 +62,14 @@ larger one shortest first, as reading every equation would cost more than the se
 
 @dataclass(frozen=True)
 class Group:
-    """The equations using one number of cards, in listing order: the simplest first
-    (simplicity.cost; up to SIMPLEST_FIRST_UP_TO equations, else the shortest first),
-    then the shortest, then alphabetical. Counted when found; rendered only when listed
-    (`group[:n]`, iteration, `text`), anew each time, so that a listing holds one
-    group's equations at a time (`text` keeps the parts of equations, made once for
-    every group of the solution, in `shared` while the solution lives)."""
+    """The equations using one number of cards, in listing order.
+
+    The simplest come first (simplicity.cost; up to SIMPLEST_FIRST_UP_TO equations, else
+    the shortest first), then the shortest, then alphabetical. Counted when found; rendered
+    only when listed (`group[:n]`, iteration, `text`), anew each time, so that a listing
+    holds one group's equations at a time (`text` keeps the parts of equations, made once
+    for every group of the solution, in `shared` while the solution lives).
+    """
 
     size: int                 # the cards each equation uses
     value: int
@@ -89,6 +95,7 @@ class Group:
 
     @property
     def simplest_first(self) -> bool:
+        """Whether the group is listed simplest first (up to SIMPLEST_FIRST_UP_TO equations)."""
         return len(self) <= SIMPLEST_FIRST_UP_TO
 
     def listed(self, stop: int | None = None) -> list:
@@ -105,9 +112,11 @@ class Group:
                 for t, f, cards in found[:stop]]
 
     def simplest(self) -> Equation:
-        """The simplest equation of the group (however many it holds): the first it
-        lists when it lists the simplest first. Only the equations of the lowest cost
-        are rendered, to break ties."""
+        """The simplest equation of the group, however many it holds.
+
+        It is the first the group lists when it lists the simplest first. Only the equations of
+        the lowest cost are rendered, to break ties.
+        """
         read, cost = simplicity.reader(), simplicity.cost
         costs = [(cost(read(f)), f, cards) for cards, forms in self.found for f in forms]
         low = min(c for c, _, _ in costs)
@@ -118,10 +127,12 @@ class Group:
 
     def text(self, ascii: bool = False, stop: int | None = None, prefix: str = "",
              suffix: str = "") -> str:
-        """The texts of the first `stop` equations (None: all) in listing order as
-        printed (in ASCII with ascii), one a line between prefix and suffix: a listing's
-        fast way, without Equation objects, made from the graph the forms were built
-        from where known."""
+        """The texts of the first `stop` equations (None: all) in listing order, as printed.
+
+        In ASCII with `ascii`; one a line, each between `prefix` and `suffix`. A listing's fast
+        way, without Equation objects, made from the graph the forms were built from where
+        known.
+        """
         if self.simplest_first:
             made = "\n".join(prefix + e.text + suffix for e in self.listed(stop))
             return to_ascii(made) if ascii else made
@@ -151,8 +162,11 @@ def _length_of_first(row) -> int:
 
 @dataclass(frozen=True)
 class Equations:
-    """Every distinct equation of a hand for one target, grouped by card count (the most
-    cards first), and the closest misses."""
+    """Every distinct equation of a hand for one target, and the closest misses.
+
+    The equations are grouped by card count, the most cards first; the closest misses are
+    given when the target is missed.
+    """
 
     cards: tuple
     target: int
@@ -166,8 +180,10 @@ class Equations:
         return tuple(e for group in self.groups for e in group)
 
     def listing(self, limit: int | None = None):
-        """The first `limit` equations (None: all) in listing order, one group rendered
-        at a time; the groups past the limit are not rendered."""
+        """The first `limit` equations (None: all) in listing order, one group rendered at a time.
+
+        The groups past the limit are not rendered.
+        """
         room = limit
         for group in self.groups:
             if room is not None and room <= 0:
@@ -177,6 +193,7 @@ class Equations:
 
     @property
     def reachable(self) -> bool:
+        """Whether some equation makes the target."""
         return bool(self.groups)
 
     @property
@@ -186,16 +203,21 @@ class Equations:
 
     @property
     def most_cards(self) -> int:
+        """The most cards an equation making the target uses (0: none makes it)."""
         return self.groups[0].size if self.groups else 0
 
     @property
     def fewest_cards(self) -> int:
+        """The fewest cards an equation making the target uses (0: none makes it)."""
         return self.groups[-1].size if self.groups else 0
 
 
 def search_for(cards, rules: Rules, budget: int | None = None) -> HandSearch:
-    """The search over a hand for the rules' number domain (`budget`: the values its
-    tables may hold, see HandSearch)."""
+    """The search over the hand `cards` for the number domain of `rules`.
+
+    A FractionSearch in the fraction domain, else a HandSearch; `budget`: the values its
+    tables may hold (see HandSearch).
+    """
     if rules.domain == "fraction":
         return FractionSearch(cards, rules, budget)
     return HandSearch(cards, rules, budget)
@@ -203,8 +225,12 @@ def search_for(cards, rules: Rules, budget: int | None = None) -> HandSearch:
 
 def solve(cards, target: int, rules: Rules, closest: int = 2,
           search: HandSearch | None = None) -> Equations:
-    """Every distinct equation making target; when there is none, one equation for each
-    of the `closest` nearest values."""
+    """Every distinct equation of the hand `cards` making `target` under `rules`.
+
+    When there is none, the solution holds one equation for each of the `closest` nearest
+    values. `search` is a search over the same cards and rules to reuse (default: a new one,
+    search_for). Raises SearchTooLarge past the engine's budgets.
+    """
     search = search or search_for(cards, rules)
     size = search.hand.size
     hands = sorted(search.hands_reaching(target), key=lambda X: (-size[X], X))
@@ -224,15 +250,21 @@ def solve(cards, target: int, rules: Rules, closest: int = 2,
 
 
 def answered(cards, target: int, rules: Rules, equation: Equation) -> Equations:
-    """The solution holding one equation only (a best answer, found without listing)."""
+    """The solution holding one `equation` only (a best answer, found without listing).
+
+    `cards`, `target` and `rules` are the hand, the target and the rules it answers.
+    """
     group = Group(len(equation.cards), target, ((equation.cards, (equation.form,)),))
     return Equations(tuple(sorted(cards)), target, rules, (group,), ())
 
 
 @contextmanager
 def collector_paused():
-    """Forms are acyclic tuples, made by the hundred thousand: the cyclic garbage
-    collector only slows their making (by half, on eight cards)."""
+    """Pauses the cyclic garbage collector in the block it wraps (a context manager).
+
+    Forms are acyclic tuples, made by the hundred thousand: the cyclic garbage collector only
+    slows their making. It is enabled again at the end if it was before.
+    """
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -243,7 +275,10 @@ def collector_paused():
 
 
 def best_equation(search: HandSearch, value: int) -> Equation | None:
-    """One equation of value using as many cards as possible, without listing them all."""
+    """One equation of `value` using as many cards as possible, without listing them all.
+
+    Found by `search`; None when no sub-hand makes the value.
+    """
     hands = search.hands_reaching(value)
     if not hands:
         return None
@@ -253,8 +288,11 @@ def best_equation(search: HandSearch, value: int) -> Equation | None:
 
 def most_cards(cards, target: int, rules: Rules, budget: int | None = None
                ) -> Equation | None:
-    """The Pitagoras question: an equation with the most cards, or None. Goal first
-    (see best.py), else by the complete engine; either within `budget` values."""
+    """The Pitagoras question: an equation of the hand `cards` with the most cards, or None.
+
+    The equation makes `target` under `rules`; goal first (see best.py), else by the
+    complete engine; either within `budget` values.
+    """
     if rules.domain != "fraction":
         form, exact = BestSearch(cards, rules, budget).best(target)
         if exact:
@@ -263,12 +301,12 @@ def most_cards(cards, target: int, rules: Rules, budget: int | None = None
 
 
 # A listing's size, predicted from smaller hands, so that a listing far beyond the form
-# budget is refused before the whole hand's tables are built (seconds and gigabytes on
-# ten cards).
+# budget is refused before the whole hand's tables are built (costly in time and memory
+# on large hands).
 
 PREDICTED_FROM = 10
 """Hands of at least this many cards are predicted; smaller ones are measured exactly
-(their graph's bound, engine.FormGraph.bound) within a second or two."""
+(their graph's bound, engine.FormGraph.bound), which is quick below it."""
 MARGIN = 10
 """A listing is refused when predicted beyond MARGIN times the budget: the prediction
 is an estimate, and one near the budget is left to the exact bound."""
@@ -279,9 +317,12 @@ larger still, and their own prediction (engine.refuse_beyond) refuses them at on
 
 
 def predicted_forms(cards, target: int, rules) -> float:
-    """The forms listing target over the hand would build, extrapolated from the bounds
-    of the listings over its lowest n - 3 and n - 2 cards at the rate they grew by
-    (0 when the smaller one makes nothing, or their tables are beyond PROBE_VALUES)."""
+    """The forms listing `target` over the hand `cards` would build, extrapolated.
+
+    Extrapolated from the bounds of the listings over its lowest n - 3 and n - 2 cards under
+    `rules`, at the rate they grew by (0 when the smaller one makes nothing, or their tables
+    are beyond PROBE_VALUES).
+    """
     cards = sorted(cards)
     n = len(cards)
     try:
@@ -296,8 +337,12 @@ def predicted_forms(cards, target: int, rules) -> float:
 
 
 def refuse_huge_listing(cards, target: int, rules) -> None:
-    """SearchTooLarge, before the tables are built, when listing target over a hand of
-    PREDICTED_FROM cards or more is predicted to build far more forms than the budget."""
+    """Raises SearchTooLarge when listing `target` over `cards` is predicted far too large.
+
+    Checked before the tables are built, for a hand of PREDICTED_FROM cards or more under
+    `rules`: the listing is refused when it is predicted to build more than MARGIN times the
+    form budget.
+    """
     if len(cards) < PREDICTED_FROM:
         return
     predicted = predicted_forms(cards, target, rules)

@@ -11,8 +11,7 @@ target favours). Pairs of equal numbers are one choice.
 
 The walk succeeds as soon as it makes the target from `need` cards (0: from any number of
 cards); `chance` is its probability, computed exactly by a depth-first search of every
-move that walks each state (the numbers in front of the player) once. Six cards take
-about 14 ms, seven about a third of a second.
+move that walks each state (the numbers in front of the player) once.
 """
 
 import numpy as np
@@ -34,8 +33,13 @@ no player would), and a sum of two products stays within 64 bits."""
 
 
 def chance(cards, target: int, need: int, rules, weights) -> float:
-    """The probability that the searching player makes `target` from `need` of the cards
-    (0: any number of them) under `rules`; weights: sequence indexed as above."""
+    """The probability that the searching player makes `target` from `need` of the `cards`.
+
+    `need` is how many cards the answer uses (0: any number of them); `rules` give the
+    operations, the number domain and the cap; `weights` is a sequence of the move
+    weights indexed as the kernel takes them (one per operation in eureka.ops order,
+    then FRACTION and GOAL; names in NAMES). Returns 0.0 when a card is above MOST.
+    """
     n = len(cards)
     if max(cards) > MOST:
         return 0.0                                  # no player works with such numbers
@@ -58,11 +62,13 @@ a state does not depend on how it was reached, so each state is walked once."""
 
 @njit(cache=True, inline="always")
 def _code(num, den, cnt):
+    """The int64 code of the number `num`/`den` made of `cnt` cards."""
     return (num << _NUM) | (den << _DEN) | cnt
 
 
 @njit(cache=True)
 def _gcd(a, b):
+    """The greatest common divisor of the whole numbers `a` and `b`."""
     while b:
         a, b = b, a % b
     return a
@@ -70,10 +76,16 @@ def _gcd(a, b):
 
 @njit(cache=True)
 def _walk(row, n, level, target, need, w, domain, allowed, most, filled, keys, values):
-    """The chance of success from the n numbers row[level, :n] (sorted codes);
-    allowed[k]: whether operation k (ADD ... POWER) is; no result above `most`. States
-    of 3 numbers or more are remembered in the open-addressed table filled/keys/values
-    (a table half full remembers no more)."""
+    """The chance of success from the `n` numbers row[level, :n] (sorted codes).
+
+    `row` holds one state per depth, `level` the current one (the row level + 1 is
+    written); `target` and `need` are as in chance(); `w` are the weights (per
+    operation, then FRACTION and GOAL); `domain` numbers the rules' domain as DOMAINS
+    does; `allowed`[k] tells whether operation k (ADD ... POWER) is allowed; no result
+    above `most` is formed. States of 3 numbers or more are remembered in the
+    open-addressed table `filled`/`keys`/`values` (see _slot; a table half full
+    remembers no more).
+    """
     slot = -1
     if level > 0 and n >= 3:
         slot = _slot(row[level], n, filled, keys)
@@ -149,9 +161,14 @@ def _walk(row, n, level, target, need, w, domain, allowed, most, filled, keys, v
 
 @njit(cache=True)
 def _slot(state, n, filled, keys):
-    """The table's slot holding the state state[:n] (filled[slot] == n), or the empty
-    slot where it goes (filled[slot] == 0); -1 when the table is half full (filled[-1]
-    counts the states held) and the state is not in it."""
+    """The table's slot holding the `n` numbers state[:n], or the empty slot where it goes.
+
+    `state` is a row of sorted codes. In the table, `filled`[slot] is how many numbers
+    the state held at the slot has (0: empty) and `keys`[slot] their codes; filled[-1]
+    counts the states held. Returns the slot holding the state (filled[slot] == n), the
+    empty slot where it goes (filled[slot] == 0), or -1 when the table is half full and
+    the state is not in it.
+    """
     h = np.uint64(n)
     for k in range(n):
         h = (h ^ np.uint64(state[k])) * np.uint64(0x9E3779B97F4A7C15)
@@ -171,8 +188,10 @@ def _slot(state, n, filled, keys):
 
 @njit(cache=True)
 def _place(row, level, n, i, j, code):
-    """Row level + 1: row `level` without its numbers i and j, with `code` in its sorted
-    place."""
+    """Writes row `level` + 1 of `row`: row `level` without its numbers `i` and `j`.
+
+    `code` takes its sorted place among the other `n` - 2 numbers.
+    """
     k = 0
     placed = False
     for m in range(n):

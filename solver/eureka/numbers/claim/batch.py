@@ -32,7 +32,7 @@ CHUNK_BYTES = 4 * 2**20
 """A chunk ends early once its lines hold this many bytes (long lines: fewer of them)."""
 LONGEST_LINE = 2**16
 """The longest line judged, in bytes, its end of line included: room for the cards, the
-target and an answer of claim.LONGEST_ANSWER characters, escaped; a longer line gets an
+target and an answer of verifier.LONGEST_ANSWER characters, escaped; a longer line gets an
 error."""
 IN_FLIGHT = 2
 """Chunks queued per worker: enough to keep it busy, few enough to bound memory."""
@@ -44,8 +44,11 @@ _BOM = "\ufeff"
 
 @dataclass(frozen=True)
 class ClaimLine(Result):
-    """The verdict on one claim of a batch (`line`: its place in the input, from 1),
-    with the fields of a single check; or, for a line that cannot be read, `error`."""
+    """The verdict on one claim of a batch, or why its line cannot be read.
+
+    `line` is its place in the input, from 1; the other fields are those of a single check;
+    for a line that cannot be read, `error` says why.
+    """
 
     schema: ClassVar[str] = "eureka.check.line/1"
     line: int
@@ -58,9 +61,11 @@ class ClaimLine(Result):
 
     @property
     def card_count(self) -> int:
+        """Cards the claim earns (0 when invalid)."""
         return len(self.cards_used) if self.valid else 0
 
     def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the line and its verdict, or its error."""
         if self.error is not None:
             return {"line": self.line, "error": self.error}
         return {"line": self.line, "valid": self.valid, "problem": self.problem,
@@ -76,8 +81,10 @@ class ClaimLine(Result):
 
 
 def _line_text(line, valid, problem, reason, value, cards_used) -> str:
-    """A verdict's JSON line from its fields (ClaimLine's, in order), as
-    ClaimLine.to_json() encodes it; the tests compare the two."""
+    """A verdict's JSON line from its fields (ClaimLine's, in order).
+
+    Encoded as ClaimLine.to_json() encodes it; the tests compare the two.
+    """
     value = "null" if value is None else str(value) if type(value) is int else f'"{value}"'
     problem = "null" if problem is None else f'"{problem}"'
     return (f'{{"schema": "{ClaimLine.schema}", "line": {line}, "valid": '
@@ -88,10 +95,12 @@ def _line_text(line, valid, problem, reason, value, cards_used) -> str:
 
 
 def judge(game, claims, first_line: int = 1):
-    """Each claim judged, in order, as it is reached: claims are (cards, target, answer)
-    triples or dicts with those keys (the target may be left out where the game has its
-    own). Yields a ClaimLine for each, numbered from `first_line`; a claim whose cards or
-    target the game refuses gets `error`."""
+    """Each claim judged, in order, as it is reached: a ClaimLine for each.
+
+    `claims` are (cards, target, answer) triples or dicts with those keys (the target may be
+    left out where the `game` has its own). Yields a ClaimLine for each, numbered from
+    `first_line`; a claim whose cards or target the game refuses gets `error`.
+    """
     hands = _Hands(game)
     items = (_item(hands, first_line + k, c) for k, c in enumerate(claims))
     while chunk := list(islice(items, CHUNK)):
@@ -99,11 +108,13 @@ def judge(game, claims, first_line: int = 1):
 
 
 def read_lines(stream, name: str):
-    """The lines of a binary stream (a file, standard input) for check_lines: each
-    whole up to LONGEST_LINE bytes; of a longer one only its first LONGEST_LINE + 1
-    bytes, the rest read past, so that check_lines refuses it. EurekaError (naming the
-    stream `name`) when the stream cannot be read, or holds a line longer than
-    eureka.text.MOST_BYTES (no end in sight: /dev/zero)."""
+    """The lines of a binary `stream` (a file, standard input), for check_lines.
+
+    Each line whole up to LONGEST_LINE bytes; of a longer one only its first LONGEST_LINE +
+    1 bytes, the rest read past, so that check_lines refuses it. Raises EurekaError (naming
+    the stream `name`) when the stream cannot be read, or holds a line longer than
+    eureka.text.MOST_BYTES (no end in sight: /dev/zero).
+    """
     try:
         while line := stream.readline(LONGEST_LINE + 1):
             rest, size = line, len(line)
@@ -119,12 +130,14 @@ def read_lines(stream, name: str):
 
 
 def check_lines(game, lines, workers: int = 1, first_line: int = 1):
-    """The JSON text of the verdicts on JSON lines of claims (bytes, UTF-8, as
-    read_lines reads them from a binary file; or str), a chunk at a time, in input
-    order; blank lines are skipped (but counted), a line longer than LONGEST_LINE bytes
-    gets an error. With `workers` > 1, the chunks after the first are judged in that
-    many processes at most, no more than there are chunks (forked once the kernel is
-    loaded, so they start at once)."""
+    """The JSON text of the verdicts on JSON lines of claims, a chunk at a time, in input order.
+
+    `lines` are bytes (UTF-8, as read_lines reads them from a binary file) or str, judged
+    for `game`; they are numbered from `first_line`. Blank lines are skipped (but counted),
+    a line longer than LONGEST_LINE bytes gets an error. With `workers` > 1, the chunks
+    after the first are judged in that many processes at most, no more than there are
+    chunks (forked once the kernel is loaded, so they start at once).
+    """
     chunks = _chunks(lines, first_line)
     for first, chunk in islice(chunks, 1):
         yield _chunk_text(game, first, chunk)
@@ -147,7 +160,10 @@ def check_lines(game, lines, workers: int = 1, first_line: int = 1):
 
 
 def _chunks(lines, first_line: int):
-    """(first line number, lines): CHUNK lines, fewer once they hold CHUNK_BYTES."""
+    """The chunks of the lines as (first line number, lines): CHUNK lines, or fewer.
+
+    A chunk ends early once its lines hold CHUNK_BYTES.
+    """
     chunk, size, first = [], 0, first_line
     for line in lines:
         chunk.append(line)
@@ -161,8 +177,10 @@ def _chunks(lines, first_line: int):
 
 
 def _chunk_text(game, first: int, lines: list) -> str:
-    """The verdicts' JSON lines for one chunk of input lines (run in a worker): the
-    lines of the common shape read by the compiled reader, the others by _read."""
+    """The verdicts' JSON lines for one chunk of input lines (run in a worker).
+
+    The lines of the common shape are read by the compiled reader, the others by _read.
+    """
     raw = [t if isinstance(t, bytes) else t.encode("utf-8", "surrogatepass")
            for t in lines]
     buf = b"".join(raw)
@@ -215,15 +233,13 @@ def _read(data: bytes, line: int):
 
 
 def _decoded(data: bytes, line: int) -> str:
-    """A line's text: UTF-8, bytes that are not replaced, the byte-order mark before
-    the first line dropped."""
+    """A line's text from UTF-8, bytes that are not UTF-8 replaced, a BOM on line 1 dropped."""
     text = data.decode("utf-8", "replace")
     return text.removeprefix(_BOM) if line == 1 else text
 
 
 def _parsed(text: str):
-    """A line's claim (a dict), the reason it cannot be read (a str), or None for a
-    blank line."""
+    """A line's claim (a dict), the reason it cannot be read (a str), or None for a blank line."""
     if not text.strip():
         return None
     try:
@@ -236,8 +252,10 @@ def _parsed(text: str):
 
 
 class _Hands:
-    """The game's hand check, remembered for hands seen again (a batch often holds many
-    answers to one puzzle)."""
+    """The game's hand check, remembered for hands seen again.
+
+    A batch often holds many answers to one puzzle.
+    """
 
     def __init__(self, game):
         self.game = game
@@ -263,8 +281,10 @@ class _Hands:
 
 
 def _item(hands, line: int, given):
-    """(line, hand, target, answer), or the ClaimLine reporting why it cannot be judged
-    (None: a blank line)."""
+    """The claim as (line, hand, target, answer), or the ClaimLine saying why it cannot be judged.
+
+    None for a blank line.
+    """
     if given is None:
         return None
     if isinstance(given, str):
@@ -287,16 +307,22 @@ def _item(hands, line: int, given):
 
 
 def _text(answer: str) -> str:
-    """The answer with any lone surrogate (JSON's "\\ud800", which is no character)
-    replaced by U+FFFD, as a line's bytes that are not UTF-8 are."""
+    r"""The answer with any lone surrogate replaced by U+FFFD.
+
+    A lone surrogate (JSON's "\ud800") is no character; it is replaced as a line's bytes that
+    are not UTF-8 are.
+    """
     if answer.isascii():
         return answer
     return answer.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 def _judged(game, items: list) -> list:
-    """The ClaimLines of a chunk: items are (line, hand, target, answer) or a ClaimLine
-    already (a line that cannot be read)."""
+    """The ClaimLines of a chunk, in order.
+
+    The items are (line, hand, target, answer), or a ClaimLine already (a line that cannot
+    be read).
+    """
     claims = [it for it in items if not isinstance(it, ClaimLine)]
     verdicts = iter(_kernel_verdicts(game, claims))
     return [it if isinstance(it, ClaimLine) else next(verdicts) for it in items]
@@ -323,17 +349,21 @@ _MAKES_A_VALUE = (kernel.VALID, kernel.CLAIMED_RESULT, kernel.WRONG_RESULT)
 
 
 def _rules(game) -> tuple:
-    """The kernel's arguments for the game's rules: the operations allowed, the domain,
-    the signs it prints."""
+    """The kernel's arguments for the game's rules.
+
+    The operations allowed, the domain, and the signs it prints.
+    """
     rules = game.rules
     return (np.array([op in rules.ops for op in kernel.OPS]),
             kernel.DOMAINS[rules.domain], *_SIGNS)
 
 
 class _Written:
-    """Claims judged by the kernel: claim k is text[starts[k]:ends[k]] against
-    cards[card_starts[k]:card_starts[k + 1]] and targets[k]; `verdict` reads back its
-    ClaimLine."""
+    """Claims judged by the kernel; `fields` reads back a claim's ClaimLine fields.
+
+    Claim k is text[starts[k]:ends[k]] against cards[card_starts[k]:card_starts[k + 1]] and
+    targets[k].
+    """
 
     def __init__(self, game, text, starts, ends, cards, card_starts, targets):
         n = len(starts)
@@ -360,9 +390,11 @@ class _Written:
         self.targets = targets.tolist()
 
     def fields(self, k: int, line: int, buf: bytes | None, item=None) -> tuple:
-        """Claim k's verdict as ClaimLine's fields, on input line `line`; its answer is
-        buf[starts[k]:ends[k]] (item: (line, hand, target, answer) where it came as
-        one)."""
+        """Claim k's verdict as ClaimLine's fields, on input line `line`.
+
+        Its answer is buf[starts[k]:ends[k]] (item: (line, hand, target, answer) where it came
+        as one).
+        """
         outcome, info = self.outcome[k], self.info[k]
         if item is None:
             hand = self.cards[self.card_starts[k]:self.card_starts[k + 1]]
@@ -388,8 +420,10 @@ class _Written:
 
 
 def _problem(outcome: int, info: list, hand, target, value, domain: str) -> tuple:
-    """(problem, reason) of an invalid claim from the kernel's numbers, worded by
-    verifier.py."""
+    """The (problem, reason) of an invalid claim from the kernel's numbers.
+
+    Worded by verifier.py.
+    """
     pos = info[0]
     if outcome == kernel.CARD_MISSING:
         return "card-missing", verifier.missing_card(info[0], hand)
@@ -417,8 +451,7 @@ def _number(num: int, den: int):
 
 
 def _checked(game, item) -> tuple:
-    """One claim judged by verifier.check (the kernel left it open), as ClaimLine's
-    fields."""
+    """One claim judged by verifier.check (the kernel left it open), as ClaimLine's fields."""
     line, hand, target, answer = item
     try:
         judged = verifier.check(answer, hand, target, game.rules)

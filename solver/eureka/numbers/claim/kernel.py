@@ -4,10 +4,10 @@
 against its cards and target as verifier.check does: the numbers written against the
 cards in reading order, then every step in the order of evaluation, then the result
 written after '=', then the target. It reports what it found as codes and numbers
-(OUTCOMES), and the valid claim's text as claim.describe prints it. Whatever it cannot
-decide exactly it leaves to verifier.check (FALLBACK): every syntax error (whose wording
-is verifier.py's), powers where they are allowed, numbers past 18 digits, values past
-2^62, bracket nesting past 60 and claims past 120 tokens. The tests compare it with
+(OUTCOMES), and the valid claim's text as verifier.describe prints it. Whatever it
+cannot decide exactly it leaves to verifier.check (FALLBACK): every syntax error (whose
+wording is verifier.py's), powers where they are allowed, numbers past 18 digits, values
+past 2^62, bracket nesting past 60 and claims past 120 tokens. The tests compare it with
 verifier.check on every outcome.
 """
 
@@ -43,8 +43,11 @@ _SIGN = (b"",) + tuple(OPERATORS[code].spaced().encode() for code in CODES)
 
 
 def signs() -> tuple:
-    """The operations as verifier.describe writes them between their operands
-    (ops.spaced), as byte arrays the kernel writes."""
+    """The operations as verifier.describe writes them between their operands (ops.spaced).
+
+    Returns (sign, size): sign[k] holds the bytes the kernel writes for operation code k
+    (0: none), size[k] how many they are.
+    """
     out = np.zeros((6, max(map(len, _SIGN))), np.uint8)
     size = np.zeros(6, np.int64)
     for k, s in enumerate(_SIGN):
@@ -55,14 +58,17 @@ def signs() -> tuple:
 
 @njit(cache=True, inline="always")
 def _space(c):
+    """Whether the byte `c` is white space as Python's str.isspace sees an ASCII byte."""
     return c == 32 or 9 <= c <= 13 or 28 <= c <= 31
 
 
 @njit(cache=True)
 def _scan(text, i, end):
-    """(kind, code, next byte, character length) of the token at byte i: kind 0 end,
-    1 number (code: its digits), 2 operator (code 1..5), 3 '(' 4 ')' (code 0 round,
-    1 square), 5 '=', -1 anything the kernel leaves to verifier.check."""
+    """The token at byte `i` of `text`, up to `end`: (kind, code, next byte, character length).
+
+    kind 0 end, 1 number (code: its digits), 2 operator (code 1..5), 3 '(' 4 ')' (code 0
+    round, 1 square), 5 '=', -1 anything the kernel leaves to verifier.check.
+    """
     c = text[i] if i < end else 0
     if i >= end:
         return 0, 0, i, 0
@@ -109,6 +115,7 @@ def _scan(text, i, end):
 
 @njit(cache=True)
 def _number(text, start, digits):
+    """The whole number written in the `digits` bytes of `text` from `start` on."""
     value = 0
     for k in range(start, start + digits):
         value = value * 10 + (text[k] - 48)
@@ -117,8 +124,11 @@ def _number(text, start, digits):
 
 @njit(cache=True, inline="always")
 def _apply(op, at, n, n_stack, kind, pos, left, right, stack):
-    """Node n: the operator `op` (at character `at`) over the top two parts of the
-    stack, which it replaces."""
+    """Makes node `n` the operator `op` (at character `at`) over the top two parts of `stack`.
+
+    The node replaces them on the stack, which holds `n_stack` parts; its operator and
+    position go to `kind` and `pos`, its parts to `left` and `right`.
+    """
     kind[n] = op
     pos[n] = at
     right[n] = stack[n_stack - 1]
@@ -128,9 +138,14 @@ def _apply(op, at, n, n_stack, kind, pos, left, right, stack):
 
 @njit(cache=True)
 def _parse(text, start, end, kind, value, pos, left, right, opstack, oppos, stack):
-    """The claim as a tree in post-order (kind 0: number `value`, else operator `code`
-    at character `pos`; left/right: child node indices); returns (nodes, claimed
-    result or -1, ok). ok False: anything verifier.check must word or decide."""
+    """The claim `text`[`start`:`end`] as a tree in post-order; (nodes, claimed result or -1, ok).
+
+    Node n is a number when `kind`[n] is 0 (its value in `value`[n]), else the operator of
+    that code, written at character `pos`[n]; `left` and `right` hold its children's node
+    indices. `opstack` and `oppos` are the operators' stack (operator codes, 0 for '(' and 9
+    for '[') and their positions, `stack` the parts' node indices. ok is False for anything
+    verifier.check must word or decide.
+    """
     # opstack: operator codes, 0 for '(' and 9 for '['; stack: node indices
     n_ops = 0
     n_stack = 0
@@ -229,6 +244,7 @@ def _parse(text, start, end, kind, value, pos, left, right, opstack, oppos, stac
 
 @njit(cache=True, inline="always")
 def _gcd(a, b):
+    """The greatest common divisor of |`a`| and |`b`|."""
     a, b = abs(a), abs(b)
     while b:
         a, b = b, a % b
@@ -237,14 +253,17 @@ def _gcd(a, b):
 
 @njit(cache=True, inline="always")
 def _fits(x, y):
-    """Whether x*y stays below 2^62 in magnitude."""
+    """Whether `x` * `y` stays below 2^62 in magnitude."""
     return x == 0 or abs(y) <= LARGEST // abs(x)
 
 
 @njit(cache=True)
 def _describe(node, kind, value, left, right, out, at, sign, size):
-    """Write the tree under `node` as claim.describe prints it into out[at:]; returns
-    the next free place."""
+    """Writes the tree under `node` into `out`[`at`:] as verifier.describe prints it.
+
+    The tree is that of _parse (`kind`, `value`, `left`, `right`); `sign` and `size` are the
+    operations' bytes (see signs). Returns the next free place.
+    """
     if kind[node] == 0:
         v = value[node]
         if v == 0:
@@ -294,13 +313,17 @@ _KIND, _VALUE, _POS, _LEFT, _RIGHT, _NUM, _DEN, _OPS, _OPPOS, _STACK = range(_RO
 @njit(cache=True)
 def judge(text, starts, ends, cards, card_starts, targets, allowed, domain, sign, size,
           outcome, info, shown, shown_starts, used, used_starts, work):
-    """Judge claim k = text[starts[k]:ends[k]] (in order, apart) against cards[card_starts[k]:
-    card_starts[k + 1]] and targets[k] (below 0: a target past 2^62, left to
-    verifier.check): outcome[k] (OUTCOMES), info[k] (INFO), and for a valid claim its text
-    in shown[shown_starts[k]:shown_starts[k] + info[k, 7]] (room: ROOM). The value made
-    is info[k, 5:7] for a valid claim and a wrong or wrongly claimed result; the numbers
-    written, ascending, are used[used_starts[k]:used_starts[k + 1]] (room: the bytes of
-    the claims and one per claim). work: scratch()."""
+    """Judges each claim k = `text`[`starts`[k]:`ends`[k]], in order, against its cards and target.
+
+    The cards are `cards`[`card_starts`[k]:card_starts[k + 1]] and the target `targets`[k]
+    (below 0: a target past 2^62, left to verifier.check). `allowed`[k] tells whether
+    operation k is allowed, `domain` numbers the domain as DOMAINS does, and `sign` and
+    `size` are signs(). Writes `outcome`[k] (OUTCOMES), `info`[k] (INFO), and for a valid
+    claim its text in `shown`[`shown_starts`[k]:shown_starts[k] + info[k, 7]] (room: ROOM).
+    The value made is info[k, 5:7] for a valid claim and a wrong or wrongly claimed result;
+    the numbers written, ascending, are `used`[`used_starts`[k]:used_starts[k + 1]] (room:
+    the bytes of the claims and one per claim). `work`: scratch().
+    """
     for k in range(len(starts)):
         shown_starts[k + 1] = shown_starts[k] + ROOM * (ends[k] - starts[k]) + ROOM_EACH
         outcome[k] = judge_one(text, starts[k], ends[k], cards, card_starts[k],
@@ -313,8 +336,11 @@ def judge(text, starts, ends, cards, card_starts, targets, allowed, domain, sign
 @njit(cache=True)
 def judge_one(text, start, end, cards, c0, c1, target, allowed, domain, sign, size, info,
               shown, at, used, used_at, work):
-    """One claim, text[start:end], judged against cards[c0:c1] and target: its outcome,
-    with info, shown[at:] and used[used_at:] written as judge describes."""
+    """The outcome of one claim, `text`[`start`:`end`], judged against `cards`[`c0`:`c1`].
+
+    The claim must make `target`. `info`, `shown`[`at`:] and `used`[`used_at`:] are written
+    as judge describes; `allowed`, `domain`, `sign`, `size` and `work` are judge's.
+    """
     kind, value, pos, left, right = work[_KIND], work[_VALUE], work[_POS], work[_LEFT], \
         work[_RIGHT]
     num, den = work[_NUM], work[_DEN]
@@ -410,5 +436,6 @@ def judge_one(text, start, end, cards, c0, c1, target, allowed, domain, sign, si
 
 @njit(cache=True)
 def _fallback(info):
+    """Clears the claim's `info` and returns FALLBACK: verifier.check decides."""
     info[:] = 0
     return FALLBACK

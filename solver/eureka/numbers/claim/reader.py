@@ -24,9 +24,12 @@ _W_CARDS, _W_TARGET, _W_ANSWER = _WORDS
 
 
 def game_limits(game) -> tuple:
-    """The arguments of `read` for a game: its deck as copies per value (empty: any
-    numbers), its hand size (-1: any), the rules' lowest and highest card, its own
-    target (-1: none)."""
+    """The arguments of `read` for the `game`, after the line offsets: what it deals.
+
+    (deck, hand size, lowest card, highest card, own target): its deck as copies per value
+    (empty: any numbers), its hand size (-1: any), the rules' lowest and highest card, its
+    own target (-1: none).
+    """
     deck = np.zeros(0 if game.deck is None else max(game.deck) + 1, np.int64)
     for value, copies in (game.deck or {}).items():
         deck[value] = copies
@@ -36,17 +39,22 @@ def game_limits(game) -> tuple:
 
 
 def room(buf_size: int, lines: int) -> int:
-    """Room for the cards of a chunk: a card takes at least two bytes ('1,')."""
+    """Room for the cards of a chunk of `buf_size` bytes in `lines` lines.
+
+    A card takes at least two bytes ('1,').
+    """
     return buf_size // 2 + lines + 1
 
 
 @njit(cache=True, inline="always")
 def _ws(c):
+    """Whether the byte `c` is JSON white space (space, tab, line feed, carriage return)."""
     return c == 32 or c == 9 or c == 10 or c == 13
 
 
 @njit(cache=True)
 def _skip(buf, i, end):
+    """The first byte of `buf` from `i` on that is not white space (`end` if none is before it)."""
     while i < end and _ws(buf[i]):
         i += 1
     return i
@@ -54,8 +62,11 @@ def _skip(buf, i, end):
 
 @njit(cache=True)
 def _whole(buf, i, end):
-    """(value, next byte) of the JSON whole number at byte i; next is -1 where there is
-    none, or it has a sign, a fraction, an exponent, a leading zero or past DIGITS."""
+    """The JSON whole number at byte `i` of `buf`, read up to `end`: (value, next byte).
+
+    The next byte is -1 where there is none, or the number has a sign, a fraction, an
+    exponent, a leading zero or more than DIGITS digits.
+    """
     j = i
     value = 0
     while j < end and 48 <= buf[j] <= 57 and j - i < DIGITS + 1:
@@ -71,6 +82,7 @@ def _whole(buf, i, end):
 
 @njit(cache=True)
 def _is(buf, start, end, word):
+    """Whether the bytes `buf`[`start`:`end`] are those of `word`."""
     if end - start != len(word):
         return False
     for k in range(len(word)):
@@ -81,6 +93,7 @@ def _is(buf, start, end, word):
 
 @njit(cache=True)
 def _key(buf, start, end):
+    """The key named by the bytes `buf`[`start`:`end`]: _CARDS, _TARGET, _ANSWER, or 0."""
     if _is(buf, start, end, _W_CARDS):
         return _CARDS
     if _is(buf, start, end, _W_TARGET):
@@ -93,9 +106,14 @@ def _key(buf, start, end):
 @njit(cache=True)
 def read(buf, starts, deck, hand_size, lowest, cap, own_target, status, cards,
          card_starts, targets, answer_starts, answer_ends):
-    """Read line k = buf[starts[k]:starts[k + 1]]: status[k] (FAST, BLANK or SLOW); for
-    a FAST line its cards in cards[card_starts[k]:card_starts[k + 1]], its target in
-    targets[k] and its answer in buf[answer_starts[k]:answer_ends[k]]. cards: room()."""
+    """Reads each line k = `buf`[`starts`[k]:starts[k + 1]] of a chunk, FAST, BLANK or SLOW.
+
+    The line's reading goes to `status`[k]. For a FAST line, its cards go to
+    `cards`[`card_starts`[k]:card_starts[k + 1]] (cards: room() values), its target to
+    `targets`[k] and its answer is buf[`answer_starts`[k]:`answer_ends`[k]]. `deck`,
+    `hand_size`, `lowest`, `cap` and `own_target` are game_limits'; a line whose cards the
+    game could not deal, or with no target where the game has none, is SLOW.
+    """
     for k in range(len(starts) - 1):
         c0 = card_starts[k]
         status[k], n = _line(buf, starts[k], starts[k + 1], cards, c0, targets,
@@ -112,8 +130,11 @@ def read(buf, starts, deck, hand_size, lowest, cap, own_target, status, cards,
 
 @njit(cache=True)
 def _line(buf, i, end, cards, c0, targets, answer_starts, answer_ends, k):
-    """(status, number of cards) of one line, its fields written as read describes
-    (targets[k] -1: not given)."""
+    """The (status, number of cards) of the line `buf`[`i`:`end`], its fields written as read does.
+
+    The cards go to `cards` from `c0` on, the target to `targets`[`k`] (-1: not given), the
+    answer's bounds to `answer_starts`[k] and `answer_ends`[k].
+    """
     i = _skip(buf, i, end)
     if i == end:
         return BLANK, 0
@@ -194,7 +215,11 @@ def _line(buf, i, end, cards, c0, targets, answer_starts, answer_ends, k):
 
 @njit(cache=True)
 def _dealt(cards, c0, c1, deck, hand_size, lowest, cap):
-    """Whether the game could deal these cards (else the Python reading words why)."""
+    """Whether the game could deal the cards `cards`[`c0`:`c1`] (else the Python reading says why).
+
+    `deck` holds the copies per value (empty: any numbers), `hand_size` the cards dealt (-1:
+    any number), `lowest` and `cap` the range of a card.
+    """
     if hand_size >= 0 and c1 - c0 != hand_size:
         return False
     for a in range(c0, c1):

@@ -1,7 +1,7 @@
-"""Read a player's claimed equation and judge it against the table.
+"""A player's claimed equation, read and judged against the table.
 
 This module is the independent verifier: it shares no code with the search
-engine (engine, kernels, form), so an equation the solver prints can be
+engine (engine, kernels, normal_form), so an equation the solver prints can be
 re-checked here from its text alone.
 """
 
@@ -158,7 +158,7 @@ class _Parser:
         return self._left_chain("*/", self.power)
 
     def _left_chain(self, ops: str, operand) -> Node:
-        """operand (op operand)*, grouped from the left, for the operators in ops."""
+        """The chain operand (op operand)*, grouped from the left, for the operators in ops."""
         node = operand()
         while self.tok.kind == "op" and self.tok.text in ops:
             op = self._advance()
@@ -235,7 +235,11 @@ class _Parser:
 
 
 def parse(text: str) -> tuple[Node, int | None]:
-    """The expression tree and the claimed result after an optional '= N' (else None)."""
+    """The expression tree of the claim `text` and its claimed result after '= N' (else None).
+
+    Raises ClaimSyntaxError, at the first problem in reading order, for a text that cannot
+    be read.
+    """
     return _Parser(text).claim()
 
 
@@ -249,8 +253,10 @@ def _show(n: int) -> str:
 
 
 def describe(node: Node) -> str:
-    """The tree in infix with unicode symbols and only the brackets its shape needs
-    (ops.bracketed)."""
+    """The tree `node` in infix, with unicode signs and only the brackets its shape needs.
+
+    Brackets as ops.bracketed places them.
+    """
     if isinstance(node, Num):
         return _show(node.value)
     left, right = describe(node.left), describe(node.right)
@@ -296,7 +302,7 @@ def _show_cap(cap: int) -> str:
 
 
 def _power(a: int, b: int, pos: int, rules: Rules) -> int:
-    """a^b for a, b >= 0, refusing 0^0 and results above the cap without building them."""
+    """The power a^b for a, b >= 0, refusing 0^0 and results above the cap without building them."""
     where = f"(at position {pos})"
     if a == 0 and b == 0:
         raise _StepFailed("domain", f"0^0 is not defined {where}")
@@ -354,19 +360,25 @@ def _evaluate(node: Node, rules: Rules) -> int:
 # the same facts by its own kernel.
 
 def not_allowed(op: str, pos: int) -> str:
+    """The verdict on the operation `op`, at position `pos`, when the game does not allow it."""
     return f"{sign(op)} is not allowed in this game (at position {pos})"
 
 
 def division_by_zero(a, pos: int) -> str:
+    """The verdict on `a` ÷ 0, the division at position `pos`."""
     return f"division by zero: {_show(a)} {sign('/')} 0 (at position {pos})"
 
 
 def not_whole(a, b, pos: int) -> str:
+    """The verdict on `a` ÷ `b`, at position `pos`, when the quotient is not a whole number."""
     return f"{_show(a)} {sign('/')} {_show(b)} is not a whole number (at position {pos})"
 
 
 def below_lowest(a, op: str, b, r, pos: int, domain: str) -> str:
-    """A step whose result r falls below the numbers of the domain."""
+    """The verdict on a step whose result `r` falls below the numbers of the `domain`.
+
+    The step is `a` `op` `b` = r, its operator at position `pos`.
+    """
     step = (f"{_show(a)}^{_show(b)} = {_show(r)}" if op == "^" else
             f"{_show(a)} {sign(op)} {_show(b)} = {_show(r)}")
     where = f"(at position {pos})"
@@ -378,28 +390,38 @@ def below_lowest(a, op: str, b, r, pos: int, domain: str) -> str:
 
 
 def missing_card(n, hand) -> str:
+    """The verdict on the number `n` written but not on the table (the cards `hand`)."""
     return f"{_show(n)} is not on the table (cards: {' '.join(_show(c) for c in hand)})"
 
 
 def card_twice(n, uses: int, held: int) -> str:
+    """The verdict on the card `n` written `uses` times when the table holds only `held`."""
     return f"{_show(n)} is used {uses} times but the table has only {held}"
 
 
 def claimed_otherwise(value, claimed) -> str:
+    """The verdict on an equation making `value` but claiming '= `claimed`'."""
     return f"the equation makes {_show(value)}, not {_show(claimed)} as written"
 
 
 def wrong_result(value, target) -> str:
+    """The verdict on an equation making `value`, not the `target`."""
     return f"the equation makes {_show(value)}, not {_show(target)}"
 
 
 def valid_reason(text: str, value) -> str:
-    """'valid: 7 × 6 − 12 + 2 = 32', text as describe() prints the claim."""
+    """The verdict on a valid claim: 'valid: 7 × 6 − 12 + 2 = 32'.
+
+    `text` is the claim as describe() prints it, `value` what it makes.
+    """
     return f"valid: {text} = {_show(value)}"
 
 
 def check_table(cards: Sequence[int], rules: Rules) -> list[int]:
-    """The cards as ints, refusing anything the game could not deal."""
+    """The `cards` as ints, refusing anything the game could not deal under `rules`.
+
+    Raises HandError for a card that is not a whole number or is outside the rules' numbers.
+    """
     hand = []
     for c in cards:
         if isinstance(c, bool) or not isinstance(c, int):
@@ -412,10 +434,12 @@ def check_table(cards: Sequence[int], rules: Rules) -> list[int]:
 
 
 def check(text: str, cards: Sequence[int], target: int, rules: Rules) -> Judgement:
-    """Check a claimed equation against the cards on the table, the target and the rules.
+    """The claimed equation `text` judged against the `cards` on the table, `target` and `rules`.
 
-    Raises ClaimSyntaxError when the text cannot be parsed, and HandError when a
-    card is not a number the game allows.
+    Returns a Judgement: valid, or the first problem found (a card not dealt or used too
+    often, then a step the rules refuse, then a claimed or actual result that is wrong).
+    Raises ClaimSyntaxError when the text cannot be parsed, and HandError when a card is
+    not a number the game allows or the target is not a number.
     """
     hand = check_table(cards, rules)
     if isinstance(target, bool) or not isinstance(target, (int, Fraction)):
