@@ -33,9 +33,10 @@ import numpy as np
 from eureka import parallel, stats
 from eureka.benchmarks.mathable_policies import MoveClock, between, percent, signed
 from eureka.mathable import montecarlo, policies, selfplay, simulate
+from eureka.mathable.options import ROLLOUTS, Effort
 
 
-def calibrate(effort: montecarlo.Effort, games: int, seed: int) -> None:
+def calibrate(effort: Effort, games: int, seed: int) -> None:
     """Prints the fit of the plans' CPU time to their searches and placements tried.
 
     Plays `games` games of sim (with `effort`, without a budget of work) against optimal,
@@ -100,14 +101,14 @@ def main(argv=None) -> None:
     for name in ("iterations", "candidates", "plies"):
         parser.add_argument(f"--{name}", type=int, default=getattr(base, name))
     parser.add_argument("--work", type=int, default=base.work,
-                        help="the budget of work of a turn (montecarlo.Effort.work); 0: none")
-    parser.add_argument("--rollout", default=base.rollout, choices=montecarlo.ROLLOUTS)
+                        help="the budget of work of a turn (options.Effort.work); 0: none")
+    parser.add_argument("--rollout", default=base.rollout, choices=ROLLOUTS)
     parser.add_argument("--calibrate", action="store_true",
                         help="fit the plans' CPU time to their work (no budget of work)")
     args = parser.parse_args(argv)
     if args.games < 2 or args.games % 2:
         parser.error("--games takes an even number ≥ 2 (each deal is played twice)")
-    effort = montecarlo.Effort(args.candidates, args.plies, args.iterations,
+    effort = Effort(args.candidates, args.plies, args.iterations,
                         rollout=args.rollout, work=args.work or None)
     if args.calibrate:
         calibrate(dataclasses.replace(effort, work=None), args.games, args.seed)

@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 from eureka.cli.main import eureka
 from eureka.errors import EurekaError
-from eureka.mathable import GAME, claim, leave, montecarlo
+from eureka.mathable import GAME, leave, ranking, results
+from eureka.mathable.options import Effort
 from eureka.mathable.position import Position, render
 from eureka.mathable.record import write
 from eureka.mathable.selfplay import game_record, game_rng, play_game
@@ -191,7 +192,7 @@ def test_check_answers_first_and_bounds_the_search_for_a_better_turn(monkeypatch
     found = judged.compared()
     assert found.searched and found.best == found.verdict.better == \
         GAME.solve(GAME.position(), [1, 8, 2]).turns[0]
-    monkeypatch.setattr(claim, "MAX_STATES", 1)
+    monkeypatch.setattr(results, "MAX_STATES", 1)
     text = run("check", "mathable", *CARDS, "I8=12")
     assert text.exit_code == 0 and text.stdout.splitlines()[-1] == \
         "  (too large a search to look for the best turn: skipped)"
@@ -202,7 +203,7 @@ def test_check_answers_first_and_bounds_the_search_for_a_better_turn(monkeypatch
 def test_a_quiet_check_searches_nothing(monkeypatch):
     def no_search(*args):
         raise AssertionError("searched")
-    monkeypatch.setattr(claim, "best_turns", no_search)
+    monkeypatch.setattr(ranking, "best_turns", no_search)
     for claimed, code in (("I8=12", 0), ("A1=1", 1)):
         result = run("check", "mathable", *CARDS, claimed, "-q")
         assert result.exit_code == code and not isinstance(result.exception,
@@ -604,7 +605,7 @@ def test_solve_by_sim_json_repeats_and_follows_the_schema():
     assert all(s["low"] <= s["mean"] <= s["high"] and s["win_probability"] is None
                for s in sims)
     assert sims[0]["mean"] == max(s["mean"] for s in sims if s["iterations"] == 16)
-    assert first["simulation"]["rollout"] == montecarlo.Effort().rollout == "equity"
+    assert first["simulation"]["rollout"] == Effort().rollout == "equity"
     optimal = assert_valid(json.loads(run(*SIM, "--rollout", "optimal", "--json").stdout))
     assert optimal["simulation"]["rollout"] == "optimal"
     assert [t["simulation"] for t in optimal["turns"]] != sims
@@ -643,7 +644,7 @@ def test_simulation_options_need_by_sim():
 
 def test_the_help_states_the_library_defaults():
     text = " ".join(run("solve", "mathable", "--help").stdout.split())
-    effort = montecarlo.Effort()
+    effort = Effort()
     for option, value in (("candidates", effort.candidates),
                           ("iterations", effort.iterations), ("plies", effort.plies),
                           ("rollout", effort.rollout)):

@@ -15,11 +15,12 @@ from eureka.benchmarks import (
 )
 from eureka.mathable import arrays, legality, lines, montecarlo
 from eureka.mathable.legality import Placement
+from eureka.mathable.options import Effort
 
 
 def test_the_calibration_fits_a_positive_cost_to_searches_and_placements(capsys):
     planner = mathable_sim.selfplay.PLANNERS["sim"]
-    mathable_sim.calibrate(montecarlo.Effort(candidates=3, plies=1, iterations=8), 1, 3)
+    mathable_sim.calibrate(Effort(candidates=3, plies=1, iterations=8), 1, 3)
     out = capsys.readouterr().out
     search, placement = map(float, re.search(
         r"a search ([\d.]+) µs, a placement tried ([\d.]+) ns", out).groups())

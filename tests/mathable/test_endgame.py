@@ -12,11 +12,12 @@ from eureka.errors import SearchTooLarge
 from eureka.mathable import GAME, policies
 from eureka.mathable.arrays import CELLS, board_array
 from eureka.mathable.board import START, PositionError
-from eureka.mathable.endgame import ALWAYS, Endgame, budget, solve_endgame, turns
+from eureka.mathable.endgame import ALWAYS, budget, solve_endgame, turns
 from eureka.mathable.legality import score_turn
 from eureka.mathable.lines import CODE_SHIFT
 from eureka.mathable.options import POLICIES
 from eureka.mathable.position import Position, parse_text
+from eureka.mathable.results import Endgame
 from eureka.mathable.selfplay import game_rng, play_game
 from eureka.mathable.tokens import token_set
 from tests.oracle import mathable as oracle

@@ -15,7 +15,7 @@ from eureka.mathable import GAME, montecarlo, policies, ranking, selfplay, singl
 from eureka.mathable.arrays import board_array
 from eureka.mathable.leave import leave_value
 from eureka.mathable.legality import score_turn
-from eureka.mathable.options import POLICIES, ROLLOUTS
+from eureka.mathable.options import POLICIES, ROLLOUTS, Effort
 from eureka.mathable.position import Position
 from eureka.mathable.ranking import best_turns, ranked
 from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, token_set
@@ -86,7 +86,7 @@ def plain_rollout(grid, rack, play, dealt, opponent, plies, policy, edition=126)
 @given(board=st.integers(0, 2), rack=st.lists(st.sampled_from(VALUES), min_size=1,
                                                max_size=3),
        unseen=st.lists(st.sampled_from(VALUES), max_size=4), plies=st.integers(0, 3),
-       seed=st.integers(0, 2 ** 32), policy=st.sampled_from(sorted(montecarlo.ROLLOUTS)))
+       seed=st.integers(0, 2 ** 32), policy=st.sampled_from(sorted(ROLLOUTS)))
 def test_a_rollout_is_the_plain_python_rollout_on_the_same_deal(board, rack, unseen,
                                                                   plies, seed, policy):
     grid = boards()[board]
@@ -112,7 +112,7 @@ def opening_plays(k: int) -> list:
 
 
 def test_a_seed_gives_the_same_choice_on_any_number_of_threads():
-    effort = montecarlo.Effort(candidates=4, plies=1, iterations=20)
+    effort = Effort(candidates=4, plies=1, iterations=20)
     plays = opening_plays(4)
     one = montecarlo.choose(opening_view(), plays, effort, seed=5)
     assert montecarlo.choose(opening_view(), plays, effort, seed=5, workers=2) == one
@@ -123,7 +123,7 @@ def test_a_seed_gives_the_same_choice_on_any_number_of_threads():
 
 def test_candidates_share_deals_and_the_worse_are_dropped():
     plays = opening_plays(10)
-    found = montecarlo.choose(opening_view(), plays, montecarlo.Effort(iterations=64), seed=1)
+    found = montecarlo.choose(opening_view(), plays, Effort(iterations=64), seed=1)
     assert sorted(c.rank for c in found) == list(range(10))
     full = [c for c in found if c.iterations == 64]
     assert full[0] == found[0] and found[0].mean == max(c.mean for c in full)
@@ -133,7 +133,7 @@ def test_candidates_share_deals_and_the_worse_are_dropped():
     # Common random numbers: deal i is the same for every candidate.
     view = opening_view()
     dealt = montecarlo.deal(view.unseen, 1, 3)
-    rollout = montecarlo.Effort().rollout
+    rollout = Effort().rollout
     for c in found[:3]:
         assert c.values[3] == montecarlo.rollout(view, plays[c.rank], dealt, 2, rollout)[0]
 
@@ -146,7 +146,7 @@ def test_one_candidate_is_not_simulated_and_an_empty_bag_is_dealt_once():
 
 
 def test_the_time_budget_ends_the_run_between_deals_or_rounds():
-    effort = montecarlo.Effort(candidates=3, iterations=100, seconds=1.5)
+    effort = Effort(candidates=3, iterations=100, seconds=1.5)
     for workers, deals in ((1, 2), (2, 2 * montecarlo.ROUND)):     # a second a deal, a round
         found = montecarlo.choose(opening_view(), opening_plays(3), effort, workers=workers,
                            clock=iter(range(1000)).__next__)
@@ -214,7 +214,7 @@ def test_the_policy_default_has_no_time_budget(monkeypatch):
     assert plan(game, 0, list(game.holders[0]), FULL_RACK_BONUS) == expected
     assert montecarlo.POLICY_EFFORT.seconds is None
     with pytest.raises(EurekaError, match="without a time budget"):
-        montecarlo.planner(montecarlo.Effort(seconds=1.0))
+        montecarlo.planner(Effort(seconds=1.0))
 
 
 def test_the_budget_of_work_ends_the_run_within_a_deal_or_after_a_round():
@@ -235,12 +235,12 @@ def test_the_budget_of_work_ends_the_run_within_a_deal_or_after_a_round():
     assert len(spent) == 3 and first > 3 * montecarlo.SEARCH_WORK["optimal"]
 
     def deals(work: int, workers: int = 1) -> set:
-        effort = montecarlo.Effort(iterations=50, plies=1, rollout="optimal", work=work)
+        effort = Effort(iterations=50, plies=1, rollout="optimal", work=work)
         return {c.iterations for c in montecarlo.choose(view, plays, effort, workers=workers)}
 
     assert deals(1) == deals(first) == deals(first + 1) == {1}
     spent = []       # the dropped deal's work counts: at least its first rollout's
-    montecarlo.choose(view, plays, montecarlo.Effort(iterations=50, plies=1, rollout="optimal",
+    montecarlo.choose(view, plays, Effort(iterations=50, plies=1, rollout="optimal",
                                        work=first + 1), spent=spent)
     assert spent[0] > first
     assert deals(first + second) == {2}
@@ -257,7 +257,7 @@ def test_the_plans_of_a_turn_share_its_budget_of_work(monkeypatch):
         return choose(view, plays, effort, **kwargs)
 
     monkeypatch.setattr(montecarlo, "choose", spy)
-    plan = montecarlo.planner(montecarlo.Effort(candidates=3, plies=1, iterations=16, work=10 ** 9))
+    plan = montecarlo.planner(Effort(candidates=3, plies=1, iterations=16, work=10 ** 9))
     game = opening_game(seed=3)
     holder = list(game.holders[0])
     plan(game, 0, holder, FULL_RACK_BONUS)
@@ -298,19 +298,19 @@ def test_the_sim_planner_and_rollouts_survive_searches_past_the_budget(monkeypat
     monkeypatch.setattr(ranking, "ranked", too_large)
     game = opening_game()
     holder = list(game.holders[0])
-    turn = montecarlo.planner(montecarlo.Effort(candidates=3, plies=2, iterations=2))(
+    turn = montecarlo.planner(Effort(candidates=3, plies=2, iterations=2))(
         game, 0, holder, FULL_RACK_BONUS)
     best = singles.single_placements(game.grid, holder)[0]
     assert turn.placements == ((best.placement.cell, best.placement.value),)
     plays = [turn, turn._replace(total=0)]
-    effort = montecarlo.Effort(iterations=2, plies=2)
+    effort = Effort(iterations=2, plies=2)
     assert len(montecarlo.choose(opening_view(), plays, effort)) == 2
 
 
 def test_game_solve_by_sim_is_the_simulation():
     position = Position(rack=list(OPENING_RACK))
     result = GAME.solve(position, by="sim", seed=3, candidates=3, plies=1, iterations=8)
-    effort = montecarlo.Effort(candidates=3, plies=1, iterations=8)
+    effort = Effort(candidates=3, plies=1, iterations=8)
     assert result == dataclasses.replace(montecarlo.solve(position, effort=effort, seed=3),
                                          elapsed=result.elapsed)
     for wrong in ({"limit": 2}, {"moves": True}):
@@ -325,12 +325,12 @@ def test_game_solve_by_sim_is_the_simulation():
                                     {"rollout": "greedy"}, {"candidates": True}])
 def test_bad_effort_is_refused(fields):
     with pytest.raises(EurekaError):
-        montecarlo.Effort(**fields)
+        Effort(**fields)
 
 
 def test_solve_by_sim_returns_legal_turns_rescored():
     position = Position(rack=list(OPENING_RACK))
-    effort = montecarlo.Effort(candidates=5, plies=1, iterations=16)
+    effort = Effort(candidates=5, plies=1, iterations=16)
     result = montecarlo.solve(position, effort=effort, seed=3)
     assert result.candidates == montecarlo.solve(position, effort=effort, seed=3).candidates
     top = best_turns(position.grid, OPENING_RACK, 5, FULL_RACK_BONUS, by="equity")
@@ -353,7 +353,7 @@ def test_the_sim_policy_plays_legal_games_that_repeat(monkeypatch, work):
 
     monkeypatch.setattr(montecarlo, "choose", counted)
     monkeypatch.setitem(policies.PLANNERS, "sim", montecarlo.planner(
-        montecarlo.Effort(candidates=3, plies=1, iterations=32, work=work)))
+        Effort(candidates=3, plies=1, iterations=32, work=work)))
     turns = []
     first = selfplay.play_game(("sim", "optimal"), selfplay.game_rng(2, 0),
                                  on_turn=turns.append)    # the scorer checks each turn
@@ -372,4 +372,4 @@ def test_the_sim_policy_plays_legal_games_that_repeat(monkeypatch, work):
 def test_every_rollout_has_a_ranking_and_a_search_cost():
     """The rollouts the contract offers (game.ROLLOUTS) are those montecarlo can play."""
     assert set(montecarlo.RANKED_BY) == set(ROLLOUTS) == set(montecarlo.SEARCH_WORK)
-    assert montecarlo.Effort().rollout in ROLLOUTS and montecarlo.POLICY_EFFORT.rollout in ROLLOUTS
+    assert Effort().rollout in ROLLOUTS and montecarlo.POLICY_EFFORT.rollout in ROLLOUTS

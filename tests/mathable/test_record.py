@@ -12,7 +12,8 @@ import pytest
 from eureka.errors import EurekaError
 from eureka.mathable.board import SQUARES, START, cell_name
 from eureka.mathable.legality import Placement, equations
-from eureka.mathable.record import Play, Record, RecordError, parse, read, replay, write
+from eureka.mathable.record import Play, Record, RecordError, parse, read, write
+from eureka.mathable.score import replay
 from eureka.mathable.tokens import token_set
 from tests.paths import DATA
 

@@ -17,8 +17,9 @@ from eureka.mathable.legality import equations, score_turn
 from eureka.mathable.options import MAX_GAMES, POLICIES
 from eureka.mathable.policies import PLANNERS
 from eureka.mathable.ranking import best_turns
+from eureka.mathable.results import Summary
 from eureka.mathable.selfplay import END_BLOCKED, END_EMPTIED, ENDINGS, KINDS, game_rng, play_game
-from eureka.mathable.simulate import Summary, seat_orders, simulate, win_interval
+from eureka.mathable.simulate import seat_orders, simulate, summary, win_interval
 from eureka.mathable.singles import single_placements
 from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE, token_set
 from eureka.schemas import schema
@@ -265,8 +266,8 @@ def test_win_rate_splits_ties():
                               0, 0, 0, END_BLOCKED)
     win = selfplay.GameResult((5, 9), (0, 0), 1, 1, (0, 0), dict.fromkeys(KINDS, 0),
                               0, 0, 0, END_BLOCKED)
-    summary = Summary.of([tie, win], ("greedy", "greedy"), 126, True, 0)
-    assert summary.win_rate == (0.25, 0.75)
+    found = summary([tie, win], ("greedy", "greedy"), 126, True, 0)
+    assert isinstance(found, Summary) and found.win_rate == (0.25, 0.75)
 
 
 @pytest.mark.parametrize("call, message", [

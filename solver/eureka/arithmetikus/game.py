@@ -22,7 +22,7 @@ class Arithmetikus:
     joker = hands.JOKER
     joker_values = hands.JOKER_VALUES
     hand_size, max_extra = hands.HAND_SIZE, hands.MAX_EXTRA
-    extra_card_cost = record.EXTRA_CARD_COST
+    extra_card_cost = hands.EXTRA_CARD_COST
     duell_cards = hands.DUELL_CARDS
     rules = hands.RULES
 

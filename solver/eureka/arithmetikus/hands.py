@@ -23,6 +23,7 @@ DECK = Counter({v: 2 for v in range(1, 25)})
 JOKER = "J"
 JOKER_VALUES = range(1, 25)
 HAND_SIZE, MAX_EXTRA = 4, 2
+EXTRA_CARD_COST = 2                 # cards taken off the count for each extra card drawn
 DUELL_CARDS = 4                     # the Duell: four shared cards face up
 RULES = Rules(name="arithmetikus", ops="+-*/", domain="whole")
 _JOKER_WRITTEN = re.compile(r"[JjKk]\s*\(\s*([0-9]+)\s*\)")

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from typing import ClassVar
 
-from eureka.arithmetikus import hands, record
+from eureka.arithmetikus import hands
 from eureka.contract import Result, Verdict, by_card_count, json_of
 from eureka.numbers import hint
 from eureka.text import plural
@@ -37,7 +37,7 @@ class Combinations(Result):
         if self.duell:
             return "Nobody can call Stop: no combination makes the Spielzahl."
         return (f"No combination makes the Spielzahl: draw an extra card (at most "
-                f"{hands.MAX_EXTRA} in a game, {plural(record.EXTRA_CARD_COST, 'card')} "
+                f"{hands.MAX_EXTRA} in a game, {plural(hands.EXTRA_CARD_COST, 'card')} "
                 f"off each).")
 
     @property
@@ -126,3 +126,74 @@ class ClaimVerdict(Result):
         del verdict["action"]                      # Arithmetikus has no forced move
         return {"spielzahl": self.spielzahl, "hand": self.hand.names(), "claim": self.claim,
                 **verdict, "joker": self.joker, "card_count": self.card_count}
+
+
+@dataclass(frozen=True)
+class Pile:
+    """One laid-down combination: its cards, the explanation (None: forgotten), the verdict."""
+
+    cards: tuple                 # as written: numbers and J
+    explanation: str | None
+    valid: bool
+    reason: str
+
+    def to_json(self) -> dict:
+        """The pile as JSON: its cards, the explanation and the verdict."""
+        return {"cards": list(self.cards), "explanation": self.explanation,
+                "valid": self.valid, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's (or team's) piles and extra cards drawn, and the result they score."""
+
+    name: str
+    piles: tuple
+    extra_cards: int
+
+    @property
+    def laid_down(self) -> int:
+        """The cards laid down, in every pile."""
+        return sum(len(p.cards) for p in self.piles)
+
+    @property
+    def lost(self) -> int:
+        """Cards lost to wrong or forgotten combinations."""
+        return sum(len(p.cards) for p in self.piles if not p.valid)
+
+    @property
+    def extra_cost(self) -> int:
+        """Cards off for the extra cards drawn (EXTRA_CARD_COST each)."""
+        return hands.EXTRA_CARD_COST * self.extra_cards
+
+    @property
+    def result(self) -> int:
+        """The cards that count: those laid down, less the extra cards' cost and those lost."""
+        return self.laid_down - self.extra_cost - self.lost
+
+    def to_json(self) -> dict:
+        """The player's result as JSON, with every combination laid down."""
+        return {"name": self.name, "laid_down": self.laid_down,
+                "extra_cards": self.extra_cards, "lost": self.lost, "result": self.result,
+                "combinations": [p.to_json() for p in self.piles]}
+
+
+@dataclass(frozen=True)
+class Evaluation(Result):
+    """A game evaluated: both players, in the order evaluated, and the winner.
+
+    `players` holds the PlayerResults, the one evaluated first (the most cards laid down)
+    first; `second_needed` says whether the second evaluation was needed, and `winner`
+    names the winner (None: a draw).
+    """
+
+    schema: ClassVar[str] = "eureka.arithmetikus.score/1"
+    target: int
+    players: tuple               # of PlayerResult, in the order evaluated
+    second_needed: bool
+    winner: str | None
+
+    def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the Spielzahl, the players, the winner."""
+        return {"spielzahl": self.target, "players": [p.to_json() for p in self.players],
+                "second_evaluated": self.second_needed, "winner": self.winner}

@@ -68,3 +68,22 @@ class Resolution(Result):
         return {"answer": self.answer, "marker": self.marker, "final": self.final,
                 "winners": self.winners, "players": [o.to_json() for o in self.outcomes],
                 "valid": v.valid, "problem": v.problem, "reason": v.reason}
+
+
+@dataclass(frozen=True)
+class Score(Result):
+    """Points from the question cards won and from the hidden cards."""
+
+    schema: ClassVar[str] = "eureka.arvuutin.score/1"
+    from_questions: int
+    from_hidden: int
+
+    @property
+    def total(self) -> int:
+        """The final score: the points from both."""
+        return self.from_questions + self.from_hidden
+
+    def json_fields(self) -> dict:
+        """The document's fields besides `schema`: the points of each kind and the total."""
+        return {"questions": self.from_questions, "hidden": self.from_hidden,
+                "total": self.total}

@@ -4,10 +4,8 @@ Each question card won is worth its category's level (the height of its marker a
 end), and so is each hidden card of that category.
 """
 
-from dataclasses import dataclass
-from typing import ClassVar
 
-from eureka.contract import Result
+from eureka.arvuutin.results import Score
 from eureka.errors import EurekaError
 from eureka.text import plural, whole_number
 
@@ -15,25 +13,6 @@ CATEGORIES = "ABCDE"
 QUESTION_CARDS = 50        # in each category's box
 HIDDEN_CARDS = 20          # in the game
 MAX_LEVEL = 1 + QUESTION_CARDS     # a marker rises one notch per question asked
-
-
-@dataclass(frozen=True)
-class Score(Result):
-    """Points from the question cards won and from the hidden cards."""
-
-    schema: ClassVar[str] = "eureka.arvuutin.score/1"
-    from_questions: int
-    from_hidden: int
-
-    @property
-    def total(self) -> int:
-        """The final score: the points from both."""
-        return self.from_questions + self.from_hidden
-
-    def json_fields(self) -> dict:
-        """The document's fields besides `schema`: the points of each kind and the total."""
-        return {"questions": self.from_questions, "hidden": self.from_hidden,
-                "total": self.total}
 
 
 def named(items, what: str) -> dict:

@@ -17,21 +17,19 @@ Python scorer (legality.score_turn), which must agree.
 """
 
 from collections import Counter
-from dataclasses import dataclass
-from typing import ClassVar
 
 import numpy as np
 
-from eureka.contract import Result
 from eureka.errors import SearchTooLarge
 from eureka.mathable import lines, search
 from eureka.mathable.arrays import AWARD, CELLS, SQ_OP, board_array
 from eureka.mathable.board import PositionError
 from eureka.mathable.legality import Placement, Turn, score_turn
+from eureka.mathable.options import MAX_STATES
 from eureka.mathable.position import Position, with_rack
 from eureka.mathable.ranking import Ranked
+from eureka.mathable.results import Endgame, Step
 from eureka.mathable.singles import any_placement
-from eureka.mathable.solve import MAX_STATES
 from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus
 from eureka.text import plural
 
@@ -44,19 +42,6 @@ MAX_SETS = 2_500
 MAX_NODES = 2_000_000   # positions searched before giving up: a safety net the budget
                         # keeps far away
 INF = float("inf")
-PLAYERS = ("mover", "opponent")
-
-
-@dataclass(frozen=True)
-class Step:
-    """One turn of the line: who plays and the turn.
-
-    `player` is 0 for the mover, 1 for the opponent; `turn` is None for a pass (nothing can
-    be placed).
-    """
-
-    player: int
-    turn: Turn | None
 
 
 class _Search:
@@ -250,67 +235,6 @@ def solve_endgame(grid: dict, mover, opponent, bonus: bool = True):
     value = tree.value(me, other, -INF, INF)
     line = tree.line(me, other, value, dict(grid))
     return value, line, tree.nodes
-
-
-@dataclass(frozen=True)
-class Endgame(Result):
-    """The exact rest of the game for the mover of a position: its value and principal line.
-
-    The value is the final difference, mover − opponent, from the current scores.
-    """
-
-    schema: ClassVar[str] = "eureka.mathable.endgame/1"
-
-    position: Position
-    opponent: str               # the opponent's name in the position
-    value: int
-    line: tuple                 # Step, in playing order
-    deductions: tuple           # (mover, opponent): the values left on each holder
-    final: tuple                # (mover, opponent): the final scores
-    nodes: int                  # positions searched
-
-    def placed(self) -> set:
-        """The squares the line fills."""
-        return {s.placement.cell for step in self.line if step.turn
-                for s in step.turn.placements}
-
-    def board_after(self) -> dict:
-        """The board when the game ends."""
-        grid = dict(self.position.grid)
-        for step in self.line:
-            for s in step.turn.placements if step.turn else ():
-                grid[s.placement.cell] = s.placement.value
-        return grid
-
-    def json_fields(self) -> dict:
-        """The document's fields besides `schema`: the holders, scores, value, line and finals."""
-        pos = self.position
-        return {"edition": pos.edition, "rack": sorted(pos.rack),
-                "opponent": {"name": self.opponent,
-                             "rack": sorted(pos.others[self.opponent])},
-                "scores": _pair([pos.score, pos.other_scores.get(self.opponent, 0)]),
-                "tokens_on_board": len(pos.grid),
-                "endgame_value": self.value,
-                "line": [_step_json(s) for s in self.line],
-                "deductions": _pair(self.deductions),
-                "final_scores": _pair(self.final),
-                "positions_searched": self.nodes}
-
-
-def _pair(values) -> dict:
-    """(mover's, opponent's) as {"mover": ..., "opponent": ...}."""
-    return dict(zip(PLAYERS, values))
-
-
-def _step_json(step: Step) -> dict:
-    """A turn of the line as JSON: no placement may draw, the bag being empty."""
-    if step.turn is None:
-        return {"player": PLAYERS[step.player], "pass": True, "turn": "", "points": 0,
-                "bonus": 0, "placements": []}
-    turn = step.turn.to_json()
-    return {"player": PLAYERS[step.player], "pass": False, "turn": turn["turn"],
-            "points": turn["points"], "bonus": turn["bonus"],
-            "placements": [{**p, "may_draw": False} for p in turn["placements"]]}
 
 
 def endgame(position: Position, rack=None, bonus: bool = True) -> Endgame:

@@ -11,7 +11,8 @@ from eureka.errors import EurekaError
 from eureka.mathable import position as positions
 from eureka.mathable import record as records
 from eureka.mathable.board import OPERATIONS, SIZE, SQUARES, START, Square
-from eureka.mathable.options import MAX_STATES
+from eureka.mathable.options import MAX_STATES, Effort
+from eureka.mathable.results import Replay
 from eureka.mathable.tokens import (
     FULL_RACK_BONUS,
     HOLDERS,
@@ -82,10 +83,10 @@ class Mathable:
         `moves`, every legal single placement is listed too; `bonus` counts the full-rack bonus;
         `max_sets` is the search's budget of stored sets of placements (MAX_STATES by default),
         past which it is refused. By "sim", the top candidates by equity are simulated
-        (montecarlo.solve) on deals seeded by `seed`, with `effort` as montecarlo.Effort's
+        (montecarlo.solve) on deals seeded by `seed`, with `effort` as options.Effort's
         fields; `limit`, `moves` and `max_sets` are then left at their defaults.
 
-        Returns a solve.Solution (a montecarlo.Simulated by "sim"). Raises EurekaError for an
+        Returns a results.Solution (a results.Simulated by "sim"). Raises EurekaError for an
         effort or seed without "sim", or a limit, moves or max_sets with it; SearchTooLarge past
         `max_sets`.
         """
@@ -94,7 +95,7 @@ class Mathable:
                 raise EurekaError("a simulation lists its candidates: no limit, moves or "
                                   "max_sets")
             from eureka.mathable import montecarlo
-            return montecarlo.solve(position, rack, bonus, montecarlo.Effort(**effort), seed)
+            return montecarlo.solve(position, rack, bonus, Effort(**effort), seed)
         if effort or seed:
             raise EurekaError(f"the simulation's effort and seed need by='sim', not {by!r}")
         from eureka.mathable.solve import solve
@@ -110,7 +111,7 @@ class Mathable:
         the best turn is searched too, within a budget, and is the verdict's `better` when it
         scores more (else call `.compared()` on the result, after the verdict).
 
-        Returns a claim.TurnCheck.
+        Returns a results.TurnCheck.
         """
         from eureka.mathable.claim import check
         return check(position, claim, rack, bonus, compare)
@@ -130,9 +131,10 @@ class Mathable:
             return records.parse(text, edition, bonus, source)
         return records.read(path, edition, bonus)
 
-    def score(self, record: records.Record) -> records.Replay:
-        """The `record` replayed turn by turn, a records.Replay (eureka.mathable.score/1)."""
-        return records.replay(record)
+    def score(self, record: records.Record) -> Replay:
+        """The `record` replayed turn by turn, a results.Replay (eureka.mathable.score/1)."""
+        from eureka.mathable.score import replay
+        return replay(record)
 
     def endgame(self, position, rack=None, bonus: bool = True):
         """The exact rest of the game once the bag is empty and both holders are known.
@@ -174,7 +176,7 @@ class Mathable:
 
         `games`, `policies`, `seed`, `edition`, `bonus` and `swap` as for `self_play`;
         `progress`, when given, is called with the number of games done after each game.
-        Returns a simulate.Summary.
+        Returns a results.Summary.
         """
         return self.self_play(games, policies, seed, edition, bonus, swap).run(progress)
 

@@ -38,7 +38,6 @@ import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import ClassVar
 
 import numpy as np
 
@@ -46,59 +45,18 @@ from eureka import parallel, stats
 from eureka.errors import EurekaError
 from eureka.mathable.arrays import board_array, placed_on
 from eureka.mathable.leave import leave_value
-from eureka.mathable.options import ROLLOUTS
+from eureka.mathable.options import Effort
 from eureka.mathable.position import Position, with_rack
 from eureka.mathable.ranking import Ranked, best_turns, plan
-from eureka.mathable.solve import Solution
+from eureka.mathable.results import Simulated
 from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus, token_set
 
 ROUND = 8                   # deals between the checks of the time budget and pruning
 PRUNE_AFTER = 2 * ROUND     # deals before a candidate may be dropped
 RANKED_BY = {"equity": "equity", "optimal": "score"}     # rollout policy -> ranked's key
-LIMITS = {"candidates": (1, 50), "plies": (0, 8), "iterations": (1, 100_000),
-          "work": (1, 10 ** 12)}
-MAX_SECONDS = 3600
 # A search's fixed cost in placements tried, by its ranking's policy, as calibrated by
 # python -m eureka.benchmarks.mathable_sim --calibrate (docs/MATHABLE.md, Simulation).
 SEARCH_WORK = {"optimal": 900, "equity": 1500}
-
-
-@dataclass(frozen=True)
-class Effort:
-    """How hard to simulate a turn, every value checked when it is made.
-
-    The candidates (top K by equity), the plies (turns played after the candidate), the
-    iterations (deals), a time budget in seconds (None: none), the rollout policy (one of
-    ROLLOUTS), and a budget of work (None: none): the placements the rollouts' searches
-    try (ranking.ranked's `work`) plus SEARCH_WORK[rollout] a search, a measure of work
-    that does not depend on the machine, and which the time follows closely.
-
-    Raises EurekaError for values out of LIMITS, a time budget not above 0 and at most
-    MAX_SECONDS, or an unknown rollout policy.
-    """
-
-    candidates: int = 10
-    plies: int = 2
-    iterations: int = 200
-    seconds: float | None = None
-    rollout: str = "equity"
-    work: int | None = None
-
-    def __post_init__(self):
-        for name, (low, high) in LIMITS.items():
-            value = getattr(self, name)
-            if name == "work" and value is None:
-                continue
-            if isinstance(value, bool) or not isinstance(value, int) \
-                    or not low <= value <= high:
-                raise EurekaError(f"{name} must be a whole number from {low} to {high}, "
-                                  f"not {value!r}")
-        if self.seconds is not None and not 0 < self.seconds <= MAX_SECONDS:
-            raise EurekaError(f"the time budget must be above 0 and at most "
-                              f"{MAX_SECONDS} seconds, not {self.seconds!r}")
-        if self.rollout not in ROLLOUTS:
-            raise EurekaError(f"unknown rollout policy {self.rollout!r}: choose from "
-                              f"{', '.join(ROLLOUTS)}")
 
 
 # The "sim" policy's: no time budget (games repeat) but a budget of work a turn, which
@@ -347,37 +305,6 @@ def planner(effort: Effort = POLICY_EFFORT):
         return turns[found[0].rank]
 
     return plan_turn
-
-
-@dataclass(frozen=True)
-class Simulated(Solution):
-    """The answer of `solve --by sim`: the candidate turns best first by simulated mean.
-
-    Each turn comes with its Candidate figures, and the effort spent is kept.
-    """
-
-    schema: ClassVar[str] = "eureka.mathable.solve/1"
-
-    candidates: tuple = ()      # Candidate, in the order of `turns`
-    effort: Effort = Effort()
-    seed: int = 0
-    elapsed: float = 0.0        # wall-clock seconds the simulation took
-
-    def json_fields(self) -> dict:
-        """The solution's fields, with each turn's simulation figures and the effort."""
-        fields = super().json_fields()
-        for turn, c in zip(fields["turns"], self.candidates):
-            low, high = c.mean - c.half, c.mean + c.half
-            turn["simulation"] = {"mean": c.mean, "low": low, "high": high,
-                                  "iterations": c.iterations,
-                                  "win_probability": c.win_probability}
-        fields["simulation"] = {"candidates": self.effort.candidates,
-                                "plies": self.effort.plies,
-                                "iterations": self.effort.iterations,
-                                "seconds": self.effort.seconds,
-                                "rollout": self.effort.rollout, "seed": self.seed,
-                                "elapsed": self.elapsed}
-        return fields
 
 
 def solve(position: Position, rack=None, bonus: bool = True, effort: Effort = Effort(),

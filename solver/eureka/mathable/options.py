@@ -4,6 +4,10 @@ They are read by the contract (game.py), the verbs' declarations (params.py), th
 that do the work and the command line, so each is written once, below all of them.
 """
 
+from dataclasses import dataclass
+
+from eureka.errors import EurekaError
+
 POLICIES = ("optimal", "equity", "sim", "endgame", "greedy", "random")
 """How a seat of a self-play game chooses its turns (policies.py)."""
 
@@ -21,3 +25,45 @@ MAX_GAMES = 100_000
 MAX_STATES = 100_000
 """Sets of placements a turn's search may store before it is refused, well above the
 21,936 of the worst 7-token rack of the real games; solve's `max_sets` raises it."""
+
+LIMITS = {"candidates": (1, 50), "plies": (0, 8), "iterations": (1, 100_000),
+          "work": (1, 10 ** 12)}
+MAX_SECONDS = 3600
+
+
+@dataclass(frozen=True)
+class Effort:
+    """How hard to simulate a turn, every value checked when it is made.
+
+    The candidates (top K by equity), the plies (turns played after the candidate), the
+    iterations (deals), a time budget in seconds (None: none), the rollout policy (one of
+    ROLLOUTS), and a budget of work (None: none): the placements the rollouts' searches
+    try (ranking.ranked's `work`) plus montecarlo.SEARCH_WORK[rollout] a search, a measure of work
+    that does not depend on the machine, and which the time follows closely.
+
+    Raises EurekaError for values out of LIMITS, a time budget not above 0 and at most
+    MAX_SECONDS, or an unknown rollout policy.
+    """
+
+    candidates: int = 10
+    plies: int = 2
+    iterations: int = 200
+    seconds: float | None = None
+    rollout: str = "equity"
+    work: int | None = None
+
+    def __post_init__(self):
+        for name, (low, high) in LIMITS.items():
+            value = getattr(self, name)
+            if name == "work" and value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) \
+                    or not low <= value <= high:
+                raise EurekaError(f"{name} must be a whole number from {low} to {high}, "
+                                  f"not {value!r}")
+        if self.seconds is not None and not 0 < self.seconds <= MAX_SECONDS:
+            raise EurekaError(f"the time budget must be above 0 and at most "
+                              f"{MAX_SECONDS} seconds, not {self.seconds!r}")
+        if self.rollout not in ROLLOUTS:
+            raise EurekaError(f"unknown rollout policy {self.rollout!r}: choose from "
+                              f"{', '.join(ROLLOUTS)}")

@@ -1,4 +1,4 @@
-"""Mathable game records and their replay.
+"""Mathable game records: read, checked and written (score.py replays them).
 
 A text record has one turn a line, in playing order:
 
@@ -39,14 +39,11 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
 
-from eureka.contract import Result
 from eureka.errors import EurekaError
-from eureka.mathable.board import SQUARES, START, PositionError, cell_name, parse_cell
-from eureka.mathable.legality import IllegalPlacement, Placement, Turn, score_turn
+from eureka.mathable.board import SQUARES, PositionError, cell_name, parse_cell
+from eureka.mathable.legality import Placement
 from eureka.mathable.tokens import (
-    FULL_RACK_BONUS,
     HOLDERS,
     RACK_SIZE,
     TOKEN_SETS,
@@ -90,67 +87,6 @@ class Record:
     edition: int = 126
     bonus: bool = True
     source: str = field(default="", compare=False)   # where it was read from
-
-
-@dataclass(frozen=True)
-class TurnScore:
-    """A replayed turn: what each placement scored, and the full-holder bonus."""
-
-    number: int
-    play: Play
-    scored: tuple               # legality.Scored per placement
-    bonus: int
-
-    @property
-    def turn(self) -> Turn:
-        """The placements and bonus as a turn."""
-        return Turn(self.scored, self.bonus)
-
-    @property
-    def points(self) -> int:
-        """The turn's points, the full-holder bonus included."""
-        return self.turn.points
-
-    def to_json(self) -> dict:
-        """The turn's fields, what the record says, and the draws it records."""
-        turn = self.turn.to_json()
-        for n, placement in enumerate(turn["placements"]):
-            placement["drew"] = n in self.play.draws
-        return {"number": self.number, "player": self.play.player,
-                "action": self.play.action, "official": self.play.official,
-                "exchanged": self.play.exchanged, **turn}
-
-
-@dataclass(frozen=True)
-class Replay(Result):
-    """A record played out: the turns up to the first illegal placement, and the scores.
-
-    `valid`: no illegal placement, and every official turn score matched.
-    """
-
-    schema: ClassVar[str] = "eureka.mathable.score/1"
-
-    record: Record
-    turns: list
-    totals: dict                # player -> points of the turns
-    deductions: dict            # player -> tokens left at the end
-    final: dict                 # totals - deductions
-    illegal: str | None         # the first illegal placement, explained
-    mismatches: list            # turns whose points differ from the official score
-
-    @property
-    def valid(self) -> bool:
-        """Whether no placement was illegal and every official turn score matched."""
-        return self.illegal is None and not self.mismatches
-
-    def json_fields(self) -> dict:
-        """The document's fields besides `schema`: the record's settings, turns and scores."""
-        r = self.record
-        return {"record": r.source, "edition": r.edition, "bonus": r.bonus,
-                "valid": self.valid, "illegal": self.illegal,
-                "turns": [t.to_json() for t in self.turns], "totals": self.totals,
-                "deductions": self.deductions, "final": self.final,
-                "mismatches": [t.number for t in self.mismatches]}
 
 
 class _Supply:
@@ -342,8 +278,8 @@ def _draw(word: str, placements: list, draws: list, where: str, supply: _Supply)
     return len(placements) - 1
 
 
-def _players(plays) -> list:
-    """The players in the order of the first round: up to the first who plays again."""
+def players_of(plays) -> list:
+    """The players of `plays` in the order of the first round, up to the first who plays again."""
     players = []
     for play in plays:
         if play.player in players:
@@ -352,13 +288,14 @@ def _players(plays) -> list:
     return players
 
 
-def _holders(record: Record):
-    """Follow the holders and the bag through the turns.
+def holder_sizes(record: Record):
+    """Follow the holders and the bag through the turns of `record`.
 
-    Returns the holder sizes at the start of each turn and after its placements, then every
+    Raises RecordError where the turns do not fit the holders and the bag. Returns the
+    holder sizes at the start of each turn and after its placements, then every
     holder's size at the end.
     """
-    players = _players(record.plays)
+    players = players_of(record.plays)
     if len(players) > HOLDERS:
         line = next(p.line for p in record.plays if p.player == players[HOLDERS])
         raise RecordError(f"line {line}: a fifth player, {players[HOLDERS]}, but the "
@@ -434,7 +371,7 @@ def _check_holder(play: Play, size: int, on_board: Counter, edition: int, where:
 
 def _validated(record: Record, left_lines: dict) -> Record:
     """The record, once its holders, bag and 'left' lines agree."""
-    _, final = _holders(record)
+    _, final = holder_sizes(record)
     for player, line in left_lines.items():
         if player not in final:
             raise RecordError(f"line {line}: 'left {player}', but {player} plays no turn")
@@ -457,7 +394,7 @@ def write(record: Record) -> str:
         if play.holder is not None:
             name += f" [{' '.join(map(str, play.holder))}]"
         lines.append(f"{name}: {action_text(play)}")
-    players = _players(record.plays)
+    players = players_of(record.plays)
     lines += [f"left {p}: {' '.join(map(str, record.left[p]))}".rstrip()
               for p in players if p in record.left]
     return "\n".join(lines) + "\n"
@@ -572,28 +509,3 @@ def _official(path: Path, rows: list, turns_name: str) -> list:
             for number, *_, value in scores]
 
 
-def replay(record: Record) -> Replay:
-    """The `record` played out from the printed four, each turn scored.
-
-    The replay stops at the first illegal placement; the full-holder bonus goes to a turn
-    that began with a full holder and emptied it. Returns a Replay, whose `mismatches` are
-    the turns that score otherwise than the record's official score.
-    """
-    sizes, _ = _holders(record)
-    grid, turns, illegal = dict(START), [], None
-    for number, (play, (start, after)) in enumerate(zip(record.plays, sizes), 1):
-        try:
-            scored = score_turn(grid, play.placements)
-        except IllegalPlacement as e:
-            illegal = f"turn {number} ({play.player}): {e}"
-            break
-        full = record.bonus and start == RACK_SIZE and after == 0
-        turns.append(TurnScore(number, play, tuple(scored),
-                               FULL_RACK_BONUS if full else 0))
-    players = _players(record.plays)
-    totals = {p: sum(t.points for t in turns if t.play.player == p) for p in players}
-    deductions = {p: sum(record.left.get(p, ())) for p in players}
-    return Replay(record, turns, totals, deductions,
-                  {p: totals[p] - deductions[p] for p in players}, illegal,
-                  [t for t in turns
-                   if t.play.official is not None and t.points != t.play.official])

@@ -11,80 +11,22 @@ when it places the whole holder and the turn earned the bonus.
 A turn without placements (an exchange or a pass) loses the best turn's points (0 when
 nothing could be placed); its equity loss is not computed: the record does not say
 which tokens were exchanged.  A turn whose holder is not written is listed, not
-reviewed.  The review follows the replay (record.replay) up to its first illegal
+reviewed.  The review follows the replay (score.replay) up to its first illegal
 placement.  Every best turn comes from ranking.best_turns, which scores it again with
 legality.score_turn.
 """
 
 import statistics
 from collections import Counter
-from dataclasses import dataclass
-from typing import ClassVar
 
-from eureka.contract import Result
 from eureka.mathable.board import START
 from eureka.mathable.leave import kept, leave_value
 from eureka.mathable.legality import Turn
 from eureka.mathable.ranking import best_turns
-from eureka.mathable.record import Record, TurnScore, action_text, replay
+from eureka.mathable.record import Record
+from eureka.mathable.results import Option, PlayerSummary, Review, TurnReview, TurnScore
+from eureka.mathable.score import replay
 from eureka.mathable.tokens import full_rack_bonus
-
-
-@dataclass(frozen=True)
-class Option:
-    """A turn from the holder with its points and equity."""
-
-    turn: Turn
-    equity: float
-
-    @property
-    def points(self) -> int:
-        """The turn's points, the full-rack bonus included."""
-        return self.turn.points
-
-    def to_json(self) -> dict:
-        """The turn's text, points and equity, as JSON."""
-        return {"turn": self.turn.text(), "points": self.points, "equity": self.equity}
-
-
-@dataclass(frozen=True)
-class TurnReview:
-    """One turn of the record: what was played and, when the holder is known, how it compares.
-
-    The judged part is set against the best turns by score and by equity.
-    """
-
-    replayed: TurnScore
-    judged: Option | None           # None: the holder is not known
-    by_score: Option | None         # None: not reviewed, or nothing could be placed
-    by_equity: Option | None
-    lost_points: int | None         # None: not reviewed
-    lost_equity: float | None       # None: not reviewed, or no placements
-
-    @property
-    def reviewed(self) -> bool:
-        """Whether the turn was reviewed: its holder is known."""
-        return self.judged is not None
-
-    @property
-    def unjudged(self) -> int:
-        """Placements after the judged part (they follow a draw)."""
-        if not self.reviewed:
-            return 0
-        return len(self.replayed.scored) - len(self.judged.turn.placements)
-
-    def to_json(self) -> dict:
-        """The turn, its judged part, the best turns and the losses, as JSON."""
-        t, play = self.replayed, self.replayed.play
-        return {"number": t.number, "player": play.player, "action": play.action,
-                "holder": None if play.holder is None else sorted(play.holder),
-                "played": action_text(play), "points": t.points,
-                "reviewed": self.reviewed,
-                "judged": self.judged and self.judged.to_json(),
-                "unjudged": self.unjudged,
-                "best_by_score": self.by_score and self.by_score.to_json(),
-                "best_by_equity": self.by_equity and self.by_equity.to_json(),
-                "lost_points": self.lost_points, "lost_equity": self.lost_equity}
 
 
 def equity(turn: Turn, holder, edition: int) -> float:
@@ -132,34 +74,6 @@ def review_turn(grid: dict, turn: TurnScore, record: Record) -> TurnReview:
                       best_points - judged.points, lost_equity)
 
 
-@dataclass(frozen=True)
-class PlayerSummary:
-    """A player's reviewed turns: the points and equity lost, the share of best turns."""
-
-    player: str
-    turns: int                      # turns of the player in the replay
-    reviewed: int                   # of them, reviewed
-    lost_points: int
-    best_by_score: int              # reviewed turns that lost no points
-    equity_judged: int              # reviewed turns with an equity loss (placements)
-    lost_equity: float
-    best_by_equity: int             # of those, turns that lost no equity
-
-    def to_json(self) -> dict:
-        """The player's figures as JSON, with the means and shares (None over no turns)."""
-        def mean(total, n):
-            return total / n if n else None
-
-        return {"player": self.player, "turns": self.turns, "reviewed": self.reviewed,
-                "lost_points": self.lost_points,
-                "mean_lost_points": mean(self.lost_points, self.reviewed),
-                "best_by_score_share": mean(self.best_by_score, self.reviewed),
-                "equity_judged": self.equity_judged,
-                "lost_equity": round(self.lost_equity, 2),
-                "mean_lost_equity": mean(self.lost_equity, self.equity_judged),
-                "best_by_equity_share": mean(self.best_by_equity, self.equity_judged)}
-
-
 def summarise(player: str, reviews) -> PlayerSummary:
     """The summary of `player` from the `reviews` of the game's turns."""
     mine = [r for r in reviews if r.replayed.play.player == player]
@@ -170,35 +84,6 @@ def summarise(player: str, reviews) -> PlayerSummary:
                          sum(r.lost_points == 0 for r in seen), len(weighed),
                          statistics.fsum(weighed) if weighed else 0.0,
                          sum(lost == 0 for lost in weighed))
-
-
-@dataclass(frozen=True)
-class Review(Result):
-    """A game record reviewed turn by turn, with a summary per player.
-
-    `valid`: the record replays without an illegal placement (the review stops at the
-    first).
-    """
-
-    schema: ClassVar[str] = "eureka.mathable.review/1"
-
-    record: Record
-    turns: tuple                    # TurnReview, in playing order
-    players: tuple                  # PlayerSummary, in the order of the first round
-    illegal: str | None
-
-    @property
-    def valid(self) -> bool:
-        """Whether the record replays without an illegal placement."""
-        return self.illegal is None
-
-    def json_fields(self) -> dict:
-        """The document's fields besides `schema`: the record's settings, turns and players."""
-        r = self.record
-        return {"record": r.source, "edition": r.edition, "bonus": r.bonus,
-                "valid": self.valid, "illegal": self.illegal,
-                "turns": [t.to_json() for t in self.turns],
-                "players": [p.to_json() for p in self.players]}
 
 
 def review(record: Record) -> Review:

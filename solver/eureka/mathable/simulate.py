@@ -16,13 +16,12 @@ import statistics
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import ClassVar
 
 from eureka import parallel, stats
-from eureka.contract import Result
 from eureka.errors import EurekaError
 from eureka.mathable.options import MAX_GAMES
 from eureka.mathable.policies import check_policies
+from eureka.mathable.results import Summary
 from eureka.mathable.selfplay import ENDINGS, KINDS, GameResult, game_rng, play_game
 
 CHUNK = 32                        # games handed to the threads at a time
@@ -96,88 +95,39 @@ def by_policy(results, policies, orders: int) -> list:
     return rows
 
 
-@dataclass
-class Summary(Result):
-    """Aggregates over a run of games, seat by seat in the order of `policies`.
 
-    A seat's figures follow its policy through the seat orders of a deal.
+def summary(results, policies, edition: int, bonus: bool, seed: int,
+            orders: int = 1) -> Summary:
+    """The Summary of the games `results`, played deal by deal, `orders` games a deal.
+
+    `results` are in the seat order of `policies`; `edition`, `bonus` and `seed` are the
+    run's settings, kept in the summary.
     """
-
-    schema: ClassVar[str] = "eureka.mathable.simulate/1"
-
-    games: int             # deals, each played once in every seat order
-    policies: tuple
-    edition: int
-    bonus: bool
-    seed: int
-    scores: tuple          # per seat: {"mean", "sd", "min", "median", "max"}
-    win_rate: tuple        # per seat, ties split equally among the tied
-    turns: dict            # {"mean", "min", "max"}
-    placements: dict       # {"mean", "min", "max"}
-    bonus_rate: tuple      # per seat: 50-point bonuses per game
-    square_share: dict     # square kind -> share of all placements
-    draws: float           # extra draws per game
-    exchanges: float       # exchanges per game
-    passes: float          # passes per game
-    endings: dict          # end -> number of games
-    seat_orders: int = 1   # seat orders each deal is played in
-    policy_rates: list = field(default_factory=list)   # by_policy's rows
-    results: list = field(default_factory=list, repr=False)
-
-    @property
-    def played(self) -> int:
-        """Games played: the deals times the seat orders."""
-        return self.games * self.seat_orders
-
-    @classmethod
-    def of(cls, results, policies, edition, bonus, seed, orders: int = 1) -> "Summary":
-        """The summary of the games `results`, played deal by deal, `orders` games a deal.
-
-        `results` are in the seat order of `policies`; `edition`, `bonus` and `seed` are the
-        run's settings, kept in the summary.
-        """
-        n, g = len(policies), len(results)
-        wins = [0.0] * n
-        for r in results:
-            for s, share in enumerate(shares(r.scores)):
-                wins[s] += share
-        used = Counter()
-        for r in results:
-            used.update(r.squares)
-        total = sum(used.values())
-        endings = dict.fromkeys(ENDINGS, 0)
-        endings.update(Counter(r.end for r in results))
-        return cls(
-            games=g // orders, policies=tuple(policies), edition=edition, bonus=bonus,
-            seed=seed,
-            scores=tuple(_stats([r.scores[s] for r in results]) for s in range(n)),
-            win_rate=tuple(w / g for w in wins),
-            turns=_span([r.turns for r in results]),
-            placements=_span([r.placements for r in results]),
-            bonus_rate=tuple(sum(r.bonuses[s] for r in results) / g for s in range(n)),
-            square_share={k: (used[k] / total if total else 0.0) for k in KINDS},
-            draws=sum(r.draws for r in results) / g,
-            exchanges=sum(r.exchanges for r in results) / g,
-            passes=sum(r.passes for r in results) / g,
-            endings=endings, seat_orders=orders,
-            policy_rates=by_policy(results, policies, orders), results=list(results))
-
-    def json_fields(self) -> dict:
-        """Plain JSON-ready values (the per-game results left out)."""
-        return {
-            "games": self.games, "seat_orders": self.seat_orders, "played": self.played,
-            "policies": list(self.policies),
-            "edition": self.edition, "bonus": self.bonus, "seed": self.seed,
-            "by_policy": [dict(row) for row in self.policy_rates],
-            "seats": [{"policy": p, "score": dict(sc), "win_rate": w, "bonus_rate": b}
-                      for p, sc, w, b in zip(self.policies, self.scores, self.win_rate,
-                                             self.bonus_rate)],
-            "turns": dict(self.turns), "placements": dict(self.placements),
-            "square_share": dict(self.square_share),
-            "per_game": {"draws": self.draws, "exchanges": self.exchanges,
-                         "passes": self.passes},
-            "endings": dict(self.endings),
-        }
+    n, g = len(policies), len(results)
+    wins = [0.0] * n
+    for r in results:
+        for s, share in enumerate(shares(r.scores)):
+            wins[s] += share
+    used = Counter()
+    for r in results:
+        used.update(r.squares)
+    total = sum(used.values())
+    endings = dict.fromkeys(ENDINGS, 0)
+    endings.update(Counter(r.end for r in results))
+    return Summary(
+        games=g // orders, policies=tuple(policies), edition=edition, bonus=bonus,
+        seed=seed,
+        scores=tuple(_stats([r.scores[s] for r in results]) for s in range(n)),
+        win_rate=tuple(w / g for w in wins),
+        turns=_span([r.turns for r in results]),
+        placements=_span([r.placements for r in results]),
+        bonus_rate=tuple(sum(r.bonuses[s] for r in results) / g for s in range(n)),
+        square_share={k: (used[k] / total if total else 0.0) for k in KINDS},
+        draws=sum(r.draws for r in results) / g,
+        exchanges=sum(r.exchanges for r in results) / g,
+        passes=sum(r.passes for r in results) / g,
+        endings=endings, seat_orders=orders,
+        policy_rates=by_policy(results, policies, orders), results=list(results))
 
 
 def _whole(x, least: int, what: str) -> int:
@@ -282,8 +232,8 @@ class SelfPlayRun:
                     results.append(result)
                     if progress is not None:
                         progress(len(results))
-        return Summary.of(results, self.policies, self.edition, self.bonus, self.seed,
-                          len(self.orders))
+        return summary(results, self.policies, self.edition, self.bonus, self.seed,
+                       len(self.orders))
 
 
 def simulate(games: int, policies, seed: int = 0, edition: int = 126,

@@ -4,62 +4,14 @@ The turns are ranked by ranking.py, and with `moves` every legal single placemen
 listed too (singles.py).
 """
 
-from dataclasses import dataclass
-from typing import ClassVar
 
-from eureka.contract import Result
 from eureka.errors import EurekaError
-from eureka.mathable import leave
 from eureka.mathable.options import MAX_STATES, RANKINGS
 from eureka.mathable.position import Position, with_rack
 from eureka.mathable.ranking import best_turns
+from eureka.mathable.results import Solution
 from eureka.mathable.singles import single_placements
 from eureka.mathable.tokens import full_rack_bonus
-
-
-@dataclass(frozen=True)
-class Solution(Result):
-    """The best turns for the mover of a position by score or equity (`by`), best first.
-
-    There are none when nothing can be placed; with `moves`, every legal single placement
-    is listed too.
-    """
-
-    schema: ClassVar[str] = "eureka.mathable.solve/1"
-
-    position: Position
-    turns: tuple                # Turn, best first
-    moves: tuple | None         # Scored, best first; None unless asked for
-    by: str = "score"
-
-    def leave(self, turn) -> list:
-        """The tokens `turn` keeps on the holder, ascending."""
-        return leave.kept(self.position.rack, [s.placement.value for s in turn.placements])
-
-    def equity(self, turn) -> float:
-        """The total of `turn` plus the value of its leave (whatever the ranking)."""
-        return leave.current().equity(turn.points, self.leave(turn), self.position.edition)
-
-    @property
-    def fallback(self) -> str | None:
-        """What the rules leave the mover when no token can be placed (None: a turn exists)."""
-        return None if self.turns else "exchange tokens or pass"
-
-    def board_after(self) -> dict:
-        """The board after the best turn (the position's board when there is none)."""
-        grid = dict(self.position.grid)
-        for s in self.turns[0].placements if self.turns else ():
-            grid[s.placement.cell] = s.placement.value
-        return grid
-
-    def json_fields(self) -> dict:
-        """The document's fields besides `schema`: the rack, turns (equity, leave) and moves."""
-        return {"edition": self.position.edition, "rack": sorted(self.position.rack),
-                "tokens_on_board": len(self.position.grid),
-                "by": self.by,
-                "turns": [{**t.to_json(), "equity": self.equity(t), "leave": self.leave(t)}
-                          for t in self.turns],
-                "moves": None if self.moves is None else [s.to_json() for s in self.moves]}
 
 
 def solve(position: Position, rack=None, limit: int = 1, moves: bool = False,

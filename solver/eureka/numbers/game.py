@@ -243,7 +243,8 @@ class NumbersGame:
         the whole answer. `cards`, `target` and `dice` are as in solve. Raises HandError for a
         level other than 1, 2 or 3, or a hand or target the game refuses.
         """
-        from eureka.numbers.hint import Hint, check_level
+        from eureka.numbers.hint import check_level
+        from eureka.numbers.results import Hint
 
         return Hint.of(self.solve(cards, target, dice=dice, trees=False),
                        check_level(level))
