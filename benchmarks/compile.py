@@ -3,7 +3,8 @@
 Each command family runs once in a fresh process with an empty kernel cache, the whole
 command.
 
-    python -m eureka.benchmarks.compile [--only TEXT] [--kernels N]
+    python -m eureka.benchmarks.compile [--only TEXT] [--kernels N] [--one-process]
+                                        [--record]
 
 For each command: wall seconds, CPU seconds (user + system) and peak memory of the whole
 process, then the kernels compiled in it, the slowest first: how long each took (its
@@ -13,6 +14,11 @@ Mathable's solve within 20 s and 600 MB, every other command within 10 s; a comm
 over its budget is marked. Then the same commands again, warm (the cache just filled).
 The kernels come from eureka.jit's log (EUREKA_COMPILE_LOG); a command reading
 docs/examples/ runs only from a source checkout.
+
+The commands compile their kernels ahead on two cores (eureka.ahead) unless
+--one-process is given (EUREKA_AHEAD=0: as they go, on one core). --record runs them
+so and writes the outermost kernels each compiled, with their argument types and
+seconds, to eureka/data/kernels.json: the record eureka.ahead reads.
 """
 
 import argparse
@@ -24,6 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import eureka
 from eureka.benchmarks.report import machine_line
 from eureka.benchmarks.startup import program
 
@@ -45,18 +52,21 @@ COMMANDS = (   # (command, seconds, megabytes or None): one per command family
 )
 
 
-def run(command: str, cache: Path) -> dict:
+def run(command: str, cache: Path, ahead: bool = True) -> dict:
     """One run of `eureka COMMAND` in a fresh process: its times, memory and kernels.
 
     `command` is the command line after `eureka` (split on spaces) and `cache` the
-    folder the kernels are cached in (NUMBA_CACHE_DIR). Returns {"wall", "cpu" (user +
+    folder the kernels are cached in (NUMBA_CACHE_DIR); without `ahead` the command
+    compiles on one core (EUREKA_AHEAD=0). Returns {"wall", "cpu" (user +
     system seconds), "megabytes" (peak), "ok" (exit status 0, or 1: a verdict, not
     valid), "error" (the last line of stderr of a failed run), "kernels" (kernel ->
-    (seconds, signatures), from EUREKA_COMPILE_LOG)}.
+    (seconds, signatures), from EUREKA_COMPILE_LOG), "outermost" (the outermost
+    compiles: module, name, argument types, seconds)}.
     """
     with tempfile.TemporaryDirectory() as scratch:
         log = Path(scratch, "kernels.json")
-        env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "EUREKA_COMPILE_LOG": str(log)}
+        env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "EUREKA_COMPILE_LOG": str(log),
+               "EUREKA_AHEAD": "1" if ahead else "0"}
         start = time.perf_counter()
         process = subprocess.Popen([program("eureka"), *command.split()], env=env,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -65,27 +75,29 @@ def run(command: str, cache: Path) -> dict:
         wall = time.perf_counter() - start
         process.stderr.close()
         kernels: dict = {}
-        for name, seconds in json.loads(log.read_text()) if log.exists() else ():
+        logged = json.loads(log.read_text()) if log.exists() else {}
+        for name, seconds in logged.get("kernels", ()):
             total, count = kernels.get(name, (0.0, 0))
             kernels[name] = (total + seconds, count + 1)
     ok = os.waitstatus_to_exitcode(status) in (0, 1)         # 1: a verdict, not valid
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
             "megabytes": usage.ru_maxrss / 1024, "ok": ok,
-            "error": "" if ok or not error else error[-1], "kernels": kernels}
+            "error": "" if ok or not error else error[-1], "kernels": kernels,
+            "outermost": logged.get("outermost", [])}
 
 
-def measure(commands) -> list:
+def measure(commands, ahead: bool = True) -> list:
     """(command, seconds, megabytes, cold run, warm run) for each of the `commands`.
 
     `commands` are rows of COMMANDS (command, budget seconds, budget megabytes or None).
     Each runs cold on an empty cache of its own, then warm on the cache it filled (each
-    run as run returns it).
+    run as run returns it, compiling `ahead` or not).
     """
     rows = []
     for command, seconds, megabytes in commands:
         with tempfile.TemporaryDirectory() as cache:
-            cold = run(command, Path(cache))
-            warm = run(command, Path(cache))
+            cold = run(command, Path(cache), ahead)
+            warm = run(command, Path(cache), ahead)
         rows.append((command, seconds, megabytes, cold, warm))
     return rows
 
@@ -121,6 +133,21 @@ def report(rows, kernels: int) -> list:
     return lines
 
 
+def record(rows) -> dict:
+    """The record eureka.ahead reads, from `rows` of measure run on one core.
+
+    {"GAME VERB": the outermost kernels the command of that verb and game compiled
+    cold, as [module, name, argument types, seconds]}; commands compiling none are left
+    out.
+    """
+    kernels = {}
+    for command, _seconds, _megabytes, cold, _warm in rows:
+        verb, game = command.split()[:2]
+        if cold["ok"] and cold["outermost"]:
+            kernels[f"{game} {verb}"] = cold["outermost"]
+    return kernels
+
+
 def main(argv=None) -> None:
     """Runs the commands cold then warm, and prints the report.
 
@@ -135,6 +162,11 @@ def main(argv=None) -> None:
                         help="only the commands containing this text, e.g. mathable")
     parser.add_argument("--kernels", type=int, default=8,
                         help="the slowest kernels listed per command (default 8)")
+    parser.add_argument("--one-process", action="store_true",
+                        help="compile as the commands go, on one core (EUREKA_AHEAD=0)")
+    parser.add_argument("--record", action="store_true",
+                        help="run on one core and write the kernels each command compiled "
+                             "to eureka/data/kernels.json")
     args = parser.parse_args(argv)
     if args.kernels < 0:
         parser.error("--kernels must be 0 or more")
@@ -143,7 +175,13 @@ def main(argv=None) -> None:
                 and (checkout or "docs/" not in c[0])]
     if not commands:
         parser.error(f"no command contains {args.only!r}")
-    sys.stdout.write("\n".join(report(measure(commands), args.kernels)) + "\n")
+    rows = measure(commands, ahead=not (args.one_process or args.record))
+    sys.stdout.write("\n".join(report(rows, args.kernels)) + "\n")
+    if args.record:
+        path = Path(eureka.__file__).parent / "data" / "kernels.json"
+        kept = json.loads(path.read_text()) if path.exists() and args.only else {}
+        path.write_text(json.dumps({**kept, **record(rows)}, indent=1) + "\n")
+        sys.stdout.write(f"recorded in {path}\n")
 
 
 if __name__ == "__main__":

@@ -55,7 +55,7 @@ class VerbGroup(OneLineGroup):
         if game is None or self.verb not in game.verbs:
             return None
         renderer = importlib.import_module(f"eureka.cli.{game.renderer}")
-        return _announcing(renderer.command(self.verb, name), game)
+        return _announcing(renderer.command(self.verb, name), game, self.verb)
 
     def format_commands(self, ctx, formatter):
         """Writes the games' names and summaries into the help's `formatter`.
@@ -67,18 +67,22 @@ class VerbGroup(OneLineGroup):
             formatter.write_dl(rows)
 
 
-def _announcing(command: click.Command, game) -> click.Command:
+def _announcing(command: click.Command, game, verb: str) -> click.Command:
     """A copy of `command` that says once when it compiles `game`'s kernels.
 
-    Nothing is said under --quiet; the renderers' own command objects are left as they are.
+    Before its first kernel compiles, the kernels recorded for the `verb` of `game` are
+    compiled ahead on two cores (eureka.ahead). Nothing is said under --quiet; the
+    renderers' own command objects are left as they are.
     """
     run = command.callback
 
     @functools.wraps(run)
     def announced(*args, **kwargs):
+        from eureka import ahead, jit
         from eureka.cli.notice import compiling
 
-        with compiling(game.title, game.compile_seconds, kwargs.get("quiet", False)):
+        with compiling(game.title, game.compile_seconds, kwargs.get("quiet", False)), \
+                jit.before_compiling(lambda: ahead.ahead(game.name, verb)):
             return run(*args, **kwargs)
 
     announcing = copy.copy(command)

@@ -43,6 +43,7 @@ COLLECTING = (50_000, 20, 20)
 leaves cyclic garbage that would raise the peak memory, but seldom, since collecting
 often slows the compile down."""
 _watchers: list = []
+_plans: list = []
 
 
 def _file(module: str) -> Path | None:
@@ -149,7 +150,7 @@ def njit(**options):
         before = numba.config.CACHE_DIR
         numba.config.CACHE_DIR = str(where)
         try:
-            return _by_type(compiler(function))
+            return _planned(_by_type(compiler(function)))
         finally:
             numba.config.CACHE_DIR = before
 
@@ -205,6 +206,38 @@ def _by_type(dispatcher):
     return dispatcher
 
 
+def _planned(dispatcher):
+    """The kernel `dispatcher`, running the plan of `before_compiling` first when needed.
+
+    The plan runs before a call finds no compiled code in the process (and so compiles
+    the kernel, or loads it from the cache).
+    """
+    compile_for_args = dispatcher._compile_for_args
+
+    def planned(*args, **kws):
+        if _plans:
+            _plans.pop()()
+        return compile_for_args(*args, **kws)
+
+    dispatcher._compile_for_args = planned
+    return dispatcher
+
+
+@contextmanager
+def before_compiling(plan):
+    """Within the block, `plan` is called once, before the first kernel called is compiled.
+
+    Nothing runs when every kernel called is already compiled in the process, or when
+    none is called; the watchers (`watched`) hear of the compiles the plan makes.
+    """
+    _plans.append(plan)
+    try:
+        yield
+    finally:
+        if plan in _plans:
+            _plans.remove(plan)
+
+
 @contextmanager
 def watched(started, ended):
     """A block within which `started` and `ended` are told of each kernel's compile.
@@ -226,21 +259,25 @@ def _listen() -> None:
     """Tells the watchers of each outermost compile, from Numba's compile events.
 
     It also runs the cyclic garbage collector while a kernel compiles, even where it is
-    off; with EUREKA_COMPILE_LOG set, it writes there at exit each kernel compiled and
-    its own seconds (its callees' compiles taken out), as JSON
-    (eureka.benchmarks.compile).
+    off; with EUREKA_COMPILE_LOG set, it writes there at exit, as JSON
+    (eureka.benchmarks.compile): {"kernels": each kernel compiled and its own seconds
+    (its callees' compiles taken out), "outermost": each outermost compile's kernel,
+    module and name, its argument types (str of Numba's types) and its seconds}.
     """
     from numba.core import event
 
     log = os.environ.get("EUREKA_COMPILE_LOG")
     records: list = []
+    outermost: list = []
     stack: list = []
 
     class Listener(event.Listener):
         def on_start(self, started):
             func = started.data["dispatcher"].py_func
             stack.append([f"{func.__module__}.{func.__qualname__}", time.perf_counter(), 0.0,
-                          (gc.isenabled(), gc.get_threshold())])
+                          (gc.isenabled(), gc.get_threshold()),
+                          (func.__module__, func.__qualname__,
+                           [str(t) for t in started.data["args"]])])
             if len(stack) == 1:
                 gc.enable()                 # compiling leaves cyclic garbage: collect it
                 gc.set_threshold(*COLLECTING)
@@ -248,11 +285,12 @@ def _listen() -> None:
                     begun()
 
         def on_end(self, _):
-            name, start, inner, (collecting, threshold) = stack.pop()
+            name, start, inner, (collecting, threshold), called = stack.pop()
             took = time.perf_counter() - start
             if stack:
                 stack[-1][2] += took
             else:
+                outermost.append([*called, round(took, 3)])
                 gc.set_threshold(*threshold)    # then as the caller had it (the console
                 if not collecting:              # scripts run without the collector)
                     gc.disable()
@@ -262,4 +300,5 @@ def _listen() -> None:
 
     event.register("numba:compile", Listener())
     if log:
-        atexit.register(lambda: Path(log).write_text(json.dumps(records)))
+        atexit.register(lambda: Path(log).write_text(
+            json.dumps({"kernels": records, "outermost": outermost})))
