@@ -60,8 +60,9 @@ def run(command: str, cache: Path, ahead: bool = True) -> dict:
     compiles on one core (EUREKA_AHEAD=0). Returns {"wall", "cpu" (user +
     system seconds), "megabytes" (peak), "ok" (exit status 0, or 1: a verdict, not
     valid), "error" (the last line of stderr of a failed run), "kernels" (kernel ->
-    (seconds, signatures), from EUREKA_COMPILE_LOG), "outermost" (the outermost
-    compiles: module, name, argument types, seconds)}.
+    (seconds, signatures), from EUREKA_COMPILE_LOG: the command's and its helper's),
+    "outermost" (the command's outermost compiles: module, name, argument types,
+    seconds)}. The peak memory is the larger of the command's and its helper's.
     """
     with tempfile.TemporaryDirectory() as scratch:
         log = Path(scratch, "kernels.json")
@@ -76,7 +77,9 @@ def run(command: str, cache: Path, ahead: bool = True) -> dict:
         process.stderr.close()
         kernels: dict = {}
         logged = json.loads(log.read_text()) if log.exists() else {}
-        for name, seconds in logged.get("kernels", ()):
+        helper = Path(f"{log}.helper")              # eureka.ahead's helper, if one ran
+        helped = json.loads(helper.read_text())["kernels"] if helper.exists() else []
+        for name, seconds in [*logged.get("kernels", ()), *helped]:
             total, count = kernels.get(name, (0.0, 0))
             kernels[name] = (total + seconds, count + 1)
     ok = os.waitstatus_to_exitcode(status) in (0, 1)         # 1: a verdict, not valid
@@ -180,7 +183,9 @@ def main(argv=None) -> None:
     if args.record:
         path = Path(eureka.__file__).parent / "data" / "kernels.json"
         kept = json.loads(path.read_text()) if path.exists() and args.only else {}
-        path.write_text(json.dumps({**kept, **record(rows)}, indent=1) + "\n")
+        written = path.with_suffix(".new")
+        written.write_text(json.dumps({**kept, **record(rows)}, indent=1) + "\n")
+        written.replace(path)
         sys.stdout.write(f"recorded in {path}\n")
 
 

@@ -33,6 +33,7 @@ NO_KERNEL = (   # commands that must not import numba (tests/project/test_startu
      "--won", "A=2", "B=3", "--hidden", "A", "B"),
     ("eureka", "score", "arquimedes", "docs/examples/arquimedes_game.txt"),
     ("eureka", "score", "arithmetikus", "docs/examples/arithmetikus_game.txt"),
+    ("eureka", "score", "mathable", "docs/examples/mathable_rulebook.txt"),
 )
 KERNEL = (
     ("solve", "pitagoras", "--cards", "2", "7", "6", "12", "15", "--target", "32"),

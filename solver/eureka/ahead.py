@@ -10,9 +10,10 @@ only time: a kernel it misses compiles when called, as without it.
 
 With EUREKA_AHEAD=0 in the environment, or on one core, a command compiles as it goes.
 
-    python -m eureka.ahead GAME VERB SHARE SHARES   # a helper: compiles one share
+    python -m eureka.ahead GAME VERB INDEX...   # a helper: compiles those kernels
 """
 
+import hashlib
 import importlib
 import json
 import os
@@ -21,15 +22,17 @@ import sys
 from functools import cache
 from importlib.resources import files
 
-from eureka import jit
+from eureka import jit, parallel
 
 PROCESSES = 2
 """Processes compiling at once: this one and a helper (memory grows with each)."""
 WORTH = 3.0
 """Recorded seconds of compiling below which a helper is not worth starting (it takes
 about a second to start)."""
-WAIT = 600
-"""Seconds the helper may take before it is left behind (its share then compiles here)."""
+PATIENCE = 3
+"""How many times its recorded seconds (plus a start-up allowance, STARTING) a helper is
+waited for before it is stopped; what it has not compiled then compiles when called."""
+STARTING = 10
 
 
 @cache
@@ -85,52 +88,86 @@ def numba_type(text: str):
 def compile_share(share: list) -> None:
     """Compiles each kernel of `share` for its recorded argument types, or loads it.
 
-    A kernel the record no longer fits is left to compile when it is called.
+    A kernel the record no longer fits (gone, renamed, or typed otherwise) is left to
+    compile when it is called: whatever goes wrong here costs time, never an answer.
     """
-    from numba.core.errors import NumbaError
-
-    for module, name, argument_types, _seconds in share:
+    for recorded in share:
+        module, name, argument_types, _ = recorded
         try:
             kernel = getattr(importlib.import_module(module), name)
             kernel.compile(tuple(numba_type(t) for t in argument_types))
-        except (ImportError, AttributeError, ValueError, TypeError, NumbaError):
+        except Exception:           # a stale record: the kernel compiles when called
             continue
+        _mark(jit.cache(), recorded)
+
+
+def _marker(folder, kernel):
+    """The file in the kernel cache `folder` that says `kernel` was compiled ahead there."""
+    module, name, argument_types, _ = kernel
+    text = json.dumps([module, name, list(argument_types)])
+    return folder / f"ahead-{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+
+
+def _mark(folder, kernel) -> None:
+    """Notes in `folder` that `kernel` is compiled there (nothing without a folder)."""
+    if folder is not None:
+        try:
+            _marker(folder, kernel).touch()
+        except OSError:
+            pass
 
 
 def ahead(game: str, verb: str) -> None:
     """Compiles the recorded kernels of the `verb` of `game` on two cores, once.
 
-    Does nothing when they were compiled ahead before for these sources (or warmed by
-    `eureka warm`), when they take under WORTH seconds or are one kernel, without a
-    writable kernel cache, on one core, or with EUREKA_AHEAD=0.
+    Kernels compiled ahead before for these sources (by any command) are left out, and
+    nothing is done when the rest take under WORTH seconds or are one kernel, when the
+    game was warmed (`eureka warm`), without a writable kernel cache, on one core, or
+    with EUREKA_AHEAD=0. Nothing raised here reaches the command: at worst its kernels
+    compile as it goes.
     """
     folder = jit.cache()
-    if folder is None or os.environ.get("EUREKA_AHEAD") == "0":
+    if folder is None or os.environ.get("EUREKA_AHEAD") == "0" \
+            or (folder / f"warm-{game}").exists():
         return
-    marker = folder / f"ahead-{game}-{verb}"
-    if marker.exists() or (folder / f"warm-{game}").exists():
+    try:
+        recorded = kernels(game, verb)
+        todo = [(*k, i) for i, k in enumerate(recorded) if not _marker(folder, k).exists()]
+        n = min(PROCESSES, parallel.cores(), len(todo))
+        seconds = sum(k[3] for k in todo)
+    except (OSError, ValueError, TypeError, IndexError):    # an unreadable record: none
         return
-    todo = kernels(game, verb)
-    n = min(PROCESSES, os.cpu_count() or 1, len(todo))
-    if n > 1 and sum(k[3] for k in todo) >= WORTH:
-        helpers = [subprocess.Popen([sys.executable, "-m", "eureka.ahead", game, verb,
-                                     str(i), str(n)],
-                                    stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL)
-                   for i in range(1, n)]
-        compile_share(shares(todo, n)[0])
+    if n < 2 or seconds < WORTH:
+        return
+    parts = shares(todo, n)             # (module, name, types, seconds, index in the record)
+    env = {k: v for k, v in os.environ.items() if k != "EUREKA_COMPILE_LOG"}
+    if "EUREKA_COMPILE_LOG" in os.environ:      # a helper's compiles, logged apart
+        env["EUREKA_COMPILE_LOG"] = os.environ["EUREKA_COMPILE_LOG"] + ".helper"
+    helpers = []
+    try:
+        for part in parts[1:]:      # -P: the helper imports nothing from the folder it runs in
+            helpers.append(subprocess.Popen(
+                [sys.executable, "-P", "-m", "eureka.ahead", game, verb,
+                 *(str(k[4]) for k in part)],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL, env=env))
+        compile_share([k[:4] for k in parts[0]])
+        for helper, part in zip(helpers, parts[1:]):
+            helper.wait(PATIENCE * sum(k[3] for k in part) + STARTING)
+    except (OSError, subprocess.SubprocessError):
+        pass                        # no helper, or a late one: the rest compiles when called
+    finally:
         for helper in helpers:
-            try:
-                helper.wait(WAIT)
-            except subprocess.TimeoutExpired:
+            if helper.poll() is None:
                 helper.kill()
-    marker.touch()
+                helper.wait()
 
 
 def main(argv: list) -> None:
-    """A helper's work: `argv` is GAME VERB SHARE SHARES; compiles that share."""
-    game, verb, share, count = argv
-    compile_share(shares(kernels(game, verb), int(count))[int(share)])
+    """A helper's work: `argv` is GAME VERB INDEX...; compiles those kernels of the record."""
+    game, verb, *indices = argv
+    recorded = kernels(game, verb)
+    compile_share([recorded[int(i)] for i in indices])
 
 
 if __name__ == "__main__":

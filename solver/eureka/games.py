@@ -74,7 +74,7 @@ GAMES = {g.name: g for g in (
               "mathable_cmds", 22),
     GameEntry("arquimedes", "Arquimedes", "the card game: every legal play on the top card",
               ("solve", "check", "score", "simulate"), "eureka.arquimedes",
-              "arquimedes_cmds", 11),
+              "arquimedes_cmds", 10),
     GameEntry("arvuutin", "Arvuutin", "the quiz game: the cards to play for a guess",
               ("solve", "check", "score"), "eureka.arvuutin", "arvuutin_cmds"),
 )}

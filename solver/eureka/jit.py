@@ -29,6 +29,11 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
+try:
+    import fcntl
+except ImportError:                 # Windows: saves are not locked
+    fcntl = None
+
 PACKAGE = Path(__file__).resolve().parent
 KEPT = 3
 """How many caches of other keys stay (other checkouts, other versions)."""
@@ -44,6 +49,8 @@ leaves cyclic garbage that would raise the peak memory, but seldom, since collec
 often slows the compile down."""
 _watchers: list = []
 _plans: list = []
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_plans.clear)     # a forked worker plans nothing
 
 
 def _file(module: str) -> Path | None:
@@ -150,7 +157,8 @@ def njit(**options):
         before = numba.config.CACHE_DIR
         numba.config.CACHE_DIR = str(where)
         try:
-            return _planned(_by_type(compiler(function)))
+            kernel = _planned(_by_type(compiler(function)))
+            return _locked(kernel) if options["cache"] else kernel
         finally:
             numba.config.CACHE_DIR = before
 
@@ -206,6 +214,31 @@ def _by_type(dispatcher):
     return dispatcher
 
 
+def _locked(dispatcher):
+    """The kernel `dispatcher`, saving into the disk cache one process at a time.
+
+    Numba saves a kernel by reading the function's index, adding to it and writing it
+    back; two processes saving two signatures of one function at once (a command and its
+    helper, eureka.ahead, or `eureka warm`'s pool) could pair an index entry with the
+    other's code. A lock on the cache folder's `.lock` file makes each save whole.
+    """
+    cached = getattr(dispatcher, "_cache", None)
+    save = getattr(cached, "save_overload", None)
+    if fcntl is None or save is None or cache() is None:
+        return dispatcher
+
+    def locked(signature, data):
+        with open(cache() / ".lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                save(signature, data)
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    cached.save_overload = locked
+    return dispatcher
+
+
 def _planned(dispatcher):
     """The kernel `dispatcher`, running the plan of `before_compiling` first when needed.
 
@@ -215,8 +248,12 @@ def _planned(dispatcher):
     compile_for_args = dispatcher._compile_for_args
 
     def planned(*args, **kws):
-        if _plans:
-            _plans.pop()()
+        try:
+            plan = _plans.pop()
+        except IndexError:
+            pass
+        else:
+            plan()
         return compile_for_args(*args, **kws)
 
     dispatcher._compile_for_args = planned

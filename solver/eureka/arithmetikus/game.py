@@ -4,7 +4,7 @@ The verbs are solve, hint, check and score, each returning a result of results.p
 """
 
 from eureka.arithmetikus import hands, record
-from eureka.arithmetikus.results import ClaimVerdict, CombinationHint, Combinations
+from eureka.arithmetikus.results import ClaimVerdict, CombinationHint, Combinations, Evaluation
 from eureka.contract import Verdict
 from eureka.numbers import hint
 
@@ -86,7 +86,7 @@ class Arithmetikus:
         verdict = Verdict(True, v.reason + joker, None, better)
         return ClaimVerdict(spielzahl, hand, claim, verdict, checked.joker, count)
 
-    def score(self, text: str) -> record.Evaluation:
+    def score(self, text: str) -> Evaluation:
         """The evaluation of a finished game's record `text`, in the rulebook's order.
 
         Raises EurekaError on a record that record.parse refuses: a line that cannot be

@@ -330,7 +330,8 @@ def deal(deck_cards, hands, draw, pile, s, rng, trace, rnd):
     the events go to `trace` as round `rnd`.
     """
     m = deck_cards.shape[0]
-    draw[:m] = deck_cards
+    for i in range(m):          # by loop: a slice copy compiles an error message
+        draw[i] = deck_cards[i]
     shuffle(draw, 0, m, rng)
     hands[:, :] = 0
     pos = 0
@@ -492,7 +493,7 @@ def play_game(players, strategies, deck, ops, seed, game, tokens, turns, all_pas
         all_pass[rnd] = winner < 0
         tie_draws[rnd] = score_round(hands, winner, draw, pile, s, rng, trace, rnd,
                                      tokens[rnd])
-        starter = np.argmax(tokens[rnd])
+        starter = _first_least(-tokens[rnd])
     return _decide(tokens, draw, pile, s, rng, trace)
 
 
@@ -500,19 +501,34 @@ def play_game(players, strategies, deck, ops, seed, game, tokens, turns, all_pas
 def _decide(tokens, draw, pile, s, rng, trace):
     """The winner: the lowest token total; a tie is drawn for (lowest card wins)."""
     players = tokens.shape[1]
-    total = tokens.sum(axis=0)
+    total = np.zeros(players, np.int64)
+    for rnd in range(tokens.shape[0]):
+        for p in range(players):
+            total[p] += tokens[rnd, p]
     alive = total == total.min()
+    first = _first_least(total)                 # the first seat still alive
     while alive.sum() > 1:
         cards = np.full(players, 99, np.int64)
         for p in range(players):
             if alive[p]:
                 card = _take(draw, pile, s, rng, trace, ROUNDS)
                 if card == 0:
-                    return np.argmax(alive)        # no card left anywhere: seat order
+                    return first                # no card left anywhere: seat order
                 cards[p] = penalty(card)
                 _log(trace, s, ROUNDS, p, EV_DECIDER, card, cards[p], 0, 0, 0, 0)
         alive = cards == cards.min()
-    return np.argmax(alive)
+        first = _first_least(cards)
+    return first
+
+
+@njit(cache=True)
+def _first_least(values) -> int:
+    """The first index of the least of `values` (a NumPy array of at least one)."""
+    best = 0
+    for i in range(1, values.shape[0]):
+        if values[i] < values[best]:
+            best = i
+    return best
 
 
 @njit(cache=True, nogil=True)

@@ -4,7 +4,7 @@ Each verb returns a result of results.py.
 """
 
 from eureka.arvuutin import answers, question, scoring
-from eureka.arvuutin.results import Choices, Resolution
+from eureka.arvuutin.results import Choices, Resolution, Score
 from eureka.contract import Verdict
 from eureka.errors import EurekaError
 from eureka.text import plural
@@ -73,7 +73,7 @@ class Arvuutin:
         return Resolution(answer, marker, final, outcomes,
                           Verdict(True, _decision(outcomes)))
 
-    def score(self, levels, won=None, hidden=()) -> scoring.Score:
+    def score(self, levels, won=None, hidden=()) -> Score:
         """A player's final score.
 
         `levels` and `won` map categories to numbers (or are 'A=3' items): each

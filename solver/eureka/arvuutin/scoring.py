@@ -4,7 +4,6 @@ Each question card won is worth its category's level (the height of its marker a
 end), and so is each hidden card of that category.
 """
 
-
 from eureka.arvuutin.results import Score
 from eureka.errors import EurekaError
 from eureka.text import plural, whole_number

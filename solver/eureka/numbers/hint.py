@@ -4,7 +4,6 @@ Level 1 tells whether the puzzle can be done and with how many cards, level 2 th
 step of the simplest best answer, level 3 the whole answer worked step by step.
 """
 
-
 from eureka.errors import HandError
 from eureka.numbers import simplicity
 
