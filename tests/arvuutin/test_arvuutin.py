@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eureka.arvuutin import GAME, answers, question, scoring
-from eureka.errors import EurekaError
+from eureka.errors import EurekaError, HandError
 from tests.oracle import arvuutin as oracle
 
 CARDS = st.sampled_from(sorted(answers.CARD_VALUES))
@@ -120,3 +120,30 @@ def test_the_most_the_game_allows_is_scored():
     assert (s.from_questions, s.from_hidden) == (5 * 50 * 51, 20 * 51)
 
 
+
+
+def test_a_score_given_as_mappings_reads_categories_in_either_case():
+    assert GAME.score({"a": 3, "B": 4}, {"A": 2, "b": 3}, ["a", "B"]).total == 25
+
+
+@pytest.mark.parametrize("levels, won, message", [
+    ({"A": -1}, {}, "level of category A: a whole number ≥ 0, not -1"),
+    ({"A": 3}, {"A": -2}, "question cards of category A: a whole number ≥ 0, not -2"),
+    ({"A": 2.5}, {}, "not 2.5"),
+    ({"A": True}, {}, "not True"),
+    ({"A": 1, "a": 2}, {}, "category A is given twice"),
+])
+def test_impossible_mappings_are_refused(levels, won, message):
+    with pytest.raises(EurekaError, match=message):
+        GAME.score(levels, won)
+
+
+@pytest.mark.parametrize("card", ["x", 3.7, True, None, "٣", "-3"])
+def test_a_card_that_is_not_a_whole_number_is_refused(card):
+    with pytest.raises(HandError, match="is not an answer card"):
+        GAME.solve([card, 12, 15], 58)
+
+
+def test_cards_as_digits_are_read():
+    assert GAME.solve(["3", " 7", 12, 15, 40], 58).choices == \
+        GAME.solve([3, 7, 12, 15, 40], 58).choices

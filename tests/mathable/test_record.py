@@ -476,3 +476,10 @@ def test_draws_without_their_tokens_are_written_unnamed():
     text = write(Record([play], {}))
     assert text.endswith("P1 [1 2 8 12 16 17 42]: I8=12 J8=16 draw\n")
     assert parse(text).plays[0].draws == (1,)
+
+
+def test_a_record_asked_for_without_a_text_or_a_file_is_refused():
+    from eureka.mathable import GAME
+
+    with pytest.raises(RecordError, match="needs its text or the path of its file"):
+        GAME.record()

@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from eureka.errors import HandError
+from eureka.text import whole_number
 
 LOWEST, HIGHEST = 1, 100                 # every correct answer
 CARD_VALUES = frozenset(range(1, 21)) | frozenset(range(30, 81))
@@ -20,10 +21,10 @@ MAX_HAND = 16                              # 2^16 choices at most
 def check_hand(cards) -> tuple:
     """The `cards`, ascending, each an answer card value; 1 to 16 of them.
 
-    Raises HandError for an empty hand, more than 16 cards, or a value that is not an
-    answer card.
+    Each card is a whole number, or its ASCII digits. Raises HandError for an empty
+    hand, more than 16 cards, or a value that is not an answer card.
     """
-    cards = tuple(sorted(int(c) for c in cards))
+    cards = tuple(sorted(_card(c) for c in cards))
     if not cards:
         raise HandError("the hand is empty")
     if len(cards) > MAX_HAND:
@@ -33,6 +34,20 @@ def check_hand(cards) -> tuple:
             raise HandError(f"{c} is not an answer card (green 1–9, purple 10–20, "
                             f"brown 30–80)")
     return cards
+
+
+def _card(card) -> int:
+    """The value of `card`, a whole number or its digits; HandError for anything else."""
+    if isinstance(card, str):
+        value = whole_number(card.strip())
+    elif isinstance(card, bool) or not hasattr(card, "__index__"):
+        value = None                            # True is not a card, nor is 3.7
+    else:
+        value = card.__index__()
+    if value is None:
+        raise HandError(f"{card!r} is not an answer card (a whole number: green 1–9, "
+                        f"purple 10–20, brown 30–80)")
+    return value
 
 
 def check_answer(value: int, what: str = "the answer") -> int:

@@ -33,17 +33,37 @@ def named(items, what: str) -> dict:
     return out
 
 
+def _counted(counts: dict, what: str) -> dict:
+    """`counts` with its categories upper-cased.
+
+    Raises EurekaError for a count (`what`) that is not a whole number ≥ 0, or for a
+    category given twice.
+    """
+    out = {}
+    for name, count in counts.items():
+        category = str(name).upper()
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise EurekaError(f"{what} of category {category}: a whole number ≥ 0, "
+                              f"not {count!r}")
+        if category in out:
+            raise EurekaError(f"{what}: category {category} is given twice")
+        out[category] = count
+    return out
+
+
 def score(levels: dict, won: dict, hidden) -> Score:
     """The final score from the categories' `levels`, the question cards `won`, the `hidden` cards.
 
     `levels` is {category: level}, `won` {category: question cards} and `hidden`
-    [category], one per hidden card (in either case): each at most what the game holds
-    (levels 0–51, 50 question cards a category, 20 hidden cards).
+    [category], one per hidden card (categories in either case): each a whole number
+    from 0 to what the game holds (levels 0–51, 50 question cards a category, 20 hidden
+    cards).
 
-    Raises EurekaError past those, for a category outside A–E, or for one won or hidden
-    without a level.
+    Raises EurekaError past those, for a count that is not a whole number, for a
+    category outside A–E, or for one won or hidden without a level.
     """
-    hidden = [h.upper() for h in hidden]
+    levels, won = _counted(levels, "level"), _counted(won, "question cards")
+    hidden = [str(h).upper() for h in hidden]
     for what, names in (("level", levels), ("question cards", won),
                         ("hidden card", hidden)):
         unknown = sorted(set(names) - set(CATEGORIES))

@@ -125,10 +125,13 @@ class Mathable:
         given. `edition` and `bonus`, when given, must agree with the record's headers; `source`
         names where `text` came from (a file is named by its path).
 
-        Raises RecordError for a record that cannot be read, or whose turns no game could have had.
+        Raises RecordError for neither, for a record that cannot be read, or whose turns
+        no game could have had.
         """
         if text is not None:
             return records.parse(text, edition, bonus, source)
+        if path is None:
+            raise records.RecordError("a game record needs its text or the path of its file")
         return records.read(path, edition, bonus)
 
     def score(self, record: records.Record) -> Replay:
