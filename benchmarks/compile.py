@@ -17,8 +17,8 @@ docs/examples/ runs only from a source checkout.
 
 The commands compile their kernels ahead on two cores (eureka.ahead) unless
 --one-process is given (EUREKA_AHEAD=0: as they go, on one core). --record runs them
-so and writes the outermost kernels each compiled, with their argument types and
-seconds, to eureka/data/kernels.json: the record eureka.ahead reads.
+so and writes the kernels each compiled, with their argument types, seconds and the
+kernels they call, to eureka/data/kernels.json: the record eureka.ahead reads.
 """
 
 import argparse
@@ -61,8 +61,9 @@ def run(command: str, cache: Path, ahead: bool = True) -> dict:
     system seconds), "megabytes" (peak), "ok" (exit status 0, or 1: a verdict, not
     valid), "error" (the last line of stderr of a failed run), "kernels" (kernel ->
     (seconds, signatures), from EUREKA_COMPILE_LOG: the command's and its helper's),
-    "outermost" (the command's outermost compiles: module, name, argument types,
-    seconds)}. The peak memory is the larger of the command's and its helper's.
+    "compiled" (the command's compiles of eureka's kernels, as eureka.jit logs them:
+    module, name, argument types, seconds, the kernels called)}. The peak memory is
+    the larger of the command's and its helper's.
     """
     with tempfile.TemporaryDirectory() as scratch:
         log = Path(scratch, "kernels.json")
@@ -86,7 +87,7 @@ def run(command: str, cache: Path, ahead: bool = True) -> dict:
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
             "megabytes": usage.ru_maxrss / 1024, "ok": ok,
             "error": "" if ok or not error else error[-1], "kernels": kernels,
-            "outermost": logged.get("outermost", [])}
+            "compiled": logged.get("compiled", [])}
 
 
 def measure(commands, ahead: bool = True) -> list:
@@ -139,16 +140,23 @@ def report(rows, kernels: int) -> list:
 def record(rows) -> dict:
     """The record eureka.ahead reads, from `rows` of measure run on one core.
 
-    {"GAME VERB": the outermost kernels the command of that verb and game compiled
-    cold, as [module, name, argument types, seconds]}; commands compiling none are left
-    out.
+    {"GAME VERB": the kernels the command of that verb and game compiled cold, as
+    eureka.jit logs them (module, name, argument types, seconds, the kernels called)};
+    commands compiling none are left out.
     """
     kernels = {}
     for command, _seconds, _megabytes, cold, _warm in rows:
         verb, game = command.split()[:2]
-        if cold["ok"] and cold["outermost"]:
-            kernels[f"{game} {verb}"] = cold["outermost"]
+        if cold["ok"] and cold["compiled"]:
+            kernels[f"{game} {verb}"] = cold["compiled"]
     return kernels
+
+
+def _lines(kernels: dict) -> str:
+    """The record `kernels` as JSON text, one kernel a line."""
+    return "{\n" + ",\n".join(
+        f" {json.dumps(command)}: [\n" + ",\n".join(f"  {json.dumps(k)}" for k in compiled)
+        + "\n ]" for command, compiled in kernels.items()) + "\n}\n"
 
 
 def main(argv=None) -> None:
@@ -184,7 +192,7 @@ def main(argv=None) -> None:
         path = Path(eureka.__file__).parent / "data" / "kernels.json"
         kept = json.loads(path.read_text()) if path.exists() and args.only else {}
         written = path.with_suffix(".new")
-        written.write_text(json.dumps({**kept, **record(rows)}, indent=1) + "\n")
+        written.write_text(_lines({**kept, **record(rows)}))
         written.replace(path)
         sys.stdout.write(f"recorded in {path}\n")
 

@@ -10,7 +10,7 @@ simulate.by_policy), and the seconds per move of each policy measured in the sam
 
 `--games` counts games: G games are G/2 deals, each played with A first in the seat
 order and then with B.  A move is one turn of a policy (placements, exchange or pass);
-its time is the wall-clock time of `selfplay._turn` for that turn, and its CPU time that
+its time is the wall-clock time of `selfplay.policy_turn` for that turn, and its CPU time that
 of the thread playing it (a policy that runs threads of its own, such as a simulation,
 shows in the wall-clock time only).  With the default --threads 1 the games are played
 one at a time, so the wall-clock time of a move is not shared with another game.
@@ -30,14 +30,14 @@ from eureka.mathable import selfplay, simulate
 class MoveClock:
     """Times every move, per policy, while installed (within a `with` block).
 
-    A move is a call of selfplay._turn not made within another (a rollout's turns are
+    A move is a call of selfplay.policy_turn not made within another (a rollout's turns are
     part of the move). `wall` and `cpu` map each policy to its moves' seconds.
     """
 
     def __init__(self):
         self.wall, self.cpu = defaultdict(list), defaultdict(list)
         self.lock = threading.Lock()
-        self.turn = selfplay._turn
+        self.turn = selfplay.policy_turn
         self.signature = inspect.signature(self.turn)
 
     def __enter__(self):
@@ -58,11 +58,11 @@ class MoveClock:
                     self.wall[policy].append(wall)
                     self.cpu[policy].append(cpu)
 
-        selfplay._turn = timed
+        selfplay.policy_turn = timed
         return self
 
     def __exit__(self, *exc):
-        selfplay._turn = self.turn
+        selfplay.policy_turn = self.turn
 
 
 def percent(x) -> str:

@@ -25,6 +25,7 @@ VERB_HELP = {
     "simulate": "Play complete games by policy and summarise them.",
     "analyze": "Exhaustive tables of a game: exact, not sampled.",
     "generate": "Puzzles on demand, verified, with the properties asked for.",
+    "play": "Play a game against eureka, at your level.",
 }
 TOOLS = {   # commands that are not a verb over the games: name -> (module, help)
     "bench": ("bench", "Time the solvers side by side."),

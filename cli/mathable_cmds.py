@@ -1,4 +1,4 @@
-"""`eureka solve|endgame|check|score|review|simulate mathable`: options in, results out.
+"""`eureka solve|endgame|check|score|review|simulate|play mathable`: options in, results out.
 
 The verbs are `eureka.mathable.GAME`'s; this module reads the options and calls them,
 and mathable_text.py writes the results as text (their JSON is their own `to_json()`).
@@ -27,6 +27,7 @@ from eureka.cli.base import (
     stack,
     verdict_exit,
 )
+from eureka.cli.mathable_play import play_mathable
 from eureka.cli.mathable_text import (
     comparison_lines,
     endgame_lines,
@@ -219,4 +220,4 @@ def command(verb: str, name: str) -> click.Command:
     """
     return {"solve": solve_mathable, "endgame": endgame_mathable, "check": check_mathable,
             "score": score_mathable, "review": review_mathable,
-            "simulate": simulate_mathable}[verb]
+            "simulate": simulate_mathable, "play": play_mathable}[verb]

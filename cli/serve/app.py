@@ -23,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 
 from eureka.cli.serve.board import board_document, position_document
 from eureka.cli.serve.guard import Guard
+from eureka.cli.serve.play import Games, Unknown
 from eureka.cli.serve.workers import Busy, Crashed, Refused, TimeLimit, Workers
 from eureka.errors import EurekaError
 from eureka.games import GAMES
@@ -39,7 +40,8 @@ MOST_FIELDS = 100
 """The most parameters a query string may hold."""
 VERBS = ("solve", "endgame", "check", "score", "review", "hint")
 STATIC = resources.files("eureka.cli.serve") / "static"
-PAGES = {"/": "index.html", "/mathable": "mathable.html", "/numbers": "numbers.html"}
+PAGES = {"/": "index.html", "/mathable": "mathable.html", "/numbers": "numbers.html",
+         "/play": "play.html"}
 
 
 class BadRequest(Exception):
@@ -66,16 +68,19 @@ def application(workers: Workers, allowed: frozenset) -> Guard:
     """The app, its verbs answered by `workers`, for the Host headers `allowed`."""
     answering = 0
 
-    async def api(request):
-        nonlocal answering
-        if answering >= MOST_REQUESTS:
-            return error(f"busy: {MOST_REQUESTS} requests are being answered; ask again "
-                         f"shortly", 503, {"Retry-After": "2"})
-        answering += 1
-        try:
-            return await _api(request)
-        finally:
-            answering -= 1
+    def _counted(endpoint):
+        """The `endpoint`, refused while MOST_REQUESTS requests are being answered."""
+        async def counted(request):
+            nonlocal answering
+            if answering >= MOST_REQUESTS:
+                return error(f"busy: {MOST_REQUESTS} requests are being answered; ask "
+                             f"again shortly", 503, {"Retry-After": "2"})
+            answering += 1
+            try:
+                return await endpoint(request)
+            finally:
+                answering -= 1
+        return counted
 
     async def _api(request):
         verb, game = request.path_params["verb"], request.path_params["game"]
@@ -117,11 +122,38 @@ def application(workers: Workers, allowed: frozenset) -> Guard:
         except EurekaError as e:
             return error(str(e))
 
+    async def play_start(request):
+        try:
+            fields = await parameters(request)
+            return JSONResponse(await run_in_threadpool(games.start, fields))
+        except BadRequest as e:
+            return error(str(e), e.status)
+        except EurekaError as e:
+            return error(str(e))
+
+    async def play_move(request):
+        key = request.path_params["key"]
+        try:
+            if request.method == "GET":
+                return JSONResponse(games.state(key))
+            fields = await parameters(request)
+            return JSONResponse(await run_in_threadpool(games.move, key, fields))
+        except Unknown as e:
+            return error(str(e), 404)
+        except BadRequest as e:
+            return error(str(e), e.status)
+        except EurekaError as e:
+            return error(str(e))
+
+    games = Games()
     routes = [Route(path, _page(name)) for path, name in PAGES.items()]
     routes += [Route("/api/status", status),
+               Route("/api/play/mathable", _counted(play_start), methods=["POST"]),
+               Route("/api/play/mathable/{key}", _counted(play_move),
+                     methods=["GET", "POST"]),
                Route("/api/board/mathable", board),
                Route("/api/position/mathable", position, methods=["POST"]),
-               Route("/api/{verb}/{game}", api, methods=["GET", "POST"]),
+               Route("/api/{verb}/{game}", _counted(_api), methods=["GET", "POST"]),
                Mount("/static", StaticFiles(directory=str(STATIC)))]
     app = Starlette(routes=routes, exception_handlers={404: _not_found, 405: _not_found})
     return Guard(app, allowed)

@@ -1,16 +1,18 @@
 """A command's kernels compiled ahead, on two cores: its first call in seconds.
 
 A first call compiles its kernels one after the other, on one core. Which kernels a
-command compiles, and with which argument types, is known: data/kernels.json records
-them for each game's verbs (`python -m eureka.benchmarks.compile --record` writes it).
-So before the first kernel compiles, `ahead` shares them out by their compile times
-between this process and a helper process, each compiling its share by signature into
-the kernel cache; the command then finds them all there. A record gone stale costs
-only time: a kernel it misses compiles when called, as without it.
+command compiles, with which argument types, how long each takes and which it calls,
+is known: data/kernels.json records them for each game's verbs (`python -m
+eureka.benchmarks.compile --record` writes it). So before the first kernel compiles,
+`ahead` shares them out between this process and a helper process, each compiling its
+share by signature into the kernel cache, a kernel only once those it calls are done
+(by either: the other's are read from the cache); the command then finds them all
+compiled. A record gone stale costs only time: a kernel it misses compiles when
+called, as without it.
 
 With EUREKA_AHEAD=0 in the environment, or on one core, a command compiles as it goes.
 
-    python -m eureka.ahead GAME VERB INDEX...   # a helper: compiles those kernels
+    python -m eureka.ahead GAME VERB DEADLINE INDEX...   # a helper: compiles those kernels
 """
 
 import hashlib
@@ -19,10 +21,12 @@ import json
 import os
 import subprocess
 import sys
+import time
+from collections import namedtuple
 from functools import cache
 from importlib.resources import files
 
-from eureka import jit, parallel
+from eureka import jit, parallel, signatures
 
 PROCESSES = 2
 """Processes compiling at once: this one and a helper (memory grows with each)."""
@@ -30,89 +34,120 @@ WORTH = 3.0
 """Recorded seconds of compiling below which a helper is not worth starting (it takes
 about a second to start)."""
 PATIENCE = 3
-"""How many times its recorded seconds (plus a start-up allowance, STARTING) a helper is
-waited for before it is stopped; what it has not compiled then compiles when called."""
+"""How many times the plan's recorded seconds (plus a start-up allowance, STARTING) the
+processes wait for each other before going on alone: what is not compiled then
+compiles when called."""
 STARTING = 10
+POLL = 0.02
+"""Seconds between two looks for a kernel the other process compiles."""
+
+Kernel = namedtuple("Kernel", "module name types seconds calls")
+"""A recorded compile: the kernel's module and name, its argument types (in
+eureka.signatures' form; None: not written, so not compiled ahead), its own seconds
+(the kernels it calls taken out), and the kernels it calls (their places in the
+record)."""
 
 
 @cache
 def _recorded() -> dict:
-    """{"GAME VERB": [[module, name, [argument types], seconds], ...]} from data/kernels.json."""
+    """{"GAME VERB": [[module, name, types, seconds, calls], ...]} from data/kernels.json."""
     return json.loads(files("eureka").joinpath("data/kernels.json").read_text())
 
 
 def kernels(game: str, verb: str) -> list:
-    """The kernels the `verb` of `game` was recorded compiling ([] when none are).
+    """The Kernels the `verb` of `game` was recorded compiling, in order ([] when none)."""
+    return [Kernel(*k) for k in _recorded().get(f"{game} {verb}", ())]
 
-    Each is a tuple (module, name, argument types, seconds).
+
+def schedule(record: list, todo: list, n: int) -> list:
+    """The kernels `todo` (places in the Kernels `record`) ordered for `n` processes.
+
+    Returns n lists of places; list 0 is this process's. A kernel starts once those
+    it calls are done, and the first process free takes the kernel that can start
+    soonest, the one with the longest chain of callers after it first (list
+    scheduling by the recorded seconds). Kernels outside `todo` count as done.
     """
-    return [tuple(k) for k in _recorded().get(f"{game} {verb}", ())]
+    chosen = set(todo)
+    callers = {i: [] for i in chosen}
+    for i in chosen:
+        for c in record[i].calls:
+            if c in chosen:
+                callers[c].append(i)
+    chain = {}
+    for i in sorted(chosen, reverse=True):      # a kernel is recorded after its callees
+        chain[i] = record[i].seconds + max((chain[j] for j in callers[i]), default=0.0)
+    finish: dict = {}
+    clocks = [0.0] * n
+    orders = [[] for _ in range(n)]
+    left = sorted(chosen)
+    while left:
+        free = clocks.index(min(clocks))
+        ready = [i for i in left if all(c in finish or c not in chosen
+                                        for c in record[i].calls)]
+
+        def start(i, free=free):
+            return max([clocks[free]] + [finish[c] for c in record[i].calls if c in finish])
+
+        pick = min(ready, key=lambda i: (start(i), -chain[i], i))
+        finish[pick] = start(pick) + record[pick].seconds
+        clocks[free] = finish[pick]
+        orders[free].append(pick)
+        left.remove(pick)
+    return orders
 
 
-def shares(todo: list, n: int) -> list:
-    """The kernels `todo` shared out among `n` processes; share 0 is this process's.
+def compile_share(record: list, order: list, deadline: float = 0.0,
+                  alone=lambda: True) -> None:
+    """Compiles the kernels at the places `order` of the Kernels `record`, or loads them.
 
-    The longest first, each to the share with the fewest seconds so far.
+    Before each, it waits until the kernels it calls are done: compiled here, or marked
+    in the cache by the other process; until `deadline` (a time.time()) at most, or
+    until `alone`, called, says the other process is gone: then it compiles
+    them itself. A kernel the record
+    no longer fits (gone, renamed, or typed otherwise) is left to compile when called:
+    whatever goes wrong here costs time, never an answer.
     """
-    parts = [[] for _ in range(n)]
-    load = [0.0] * n
-    for kernel in sorted(todo, key=lambda k: -k[3]):
-        least = load.index(min(load))
-        parts[least].append(kernel)
-        load[least] += kernel[3]
-    return parts
+    folder = jit.cache()
+    done = set()
 
+    def ready(c):
+        return c in done or record[c].types is None or folder is None \
+            or _marker(folder, record[c]).exists() \
+            or _marker(folder, record[c], failed=True).exists()
 
-def numba_type(text: str):
-    """The Numba type written `text`, as str() of the type writes it.
-
-    A scalar such as 'int64' or 'bool', or a NumPy array such as 'array(int64, 2d, C)'.
-    Raises ValueError for any other text.
-    """
-    from numba.core import types
-
-    def scalar(name):
-        found = getattr(types, "boolean" if name == "bool" else name, None)
-        if not isinstance(found, types.Type):
-            raise ValueError(f"not a Numba type: {text!r}")
-        return found
-
-    if text.startswith("array(") and text.endswith(")"):
-        dtype, ndim, layout = (part.strip() for part in text[6:-1].split(","))
-        if not ndim.endswith("d") or layout not in ("C", "F", "A"):
-            raise ValueError(f"not a Numba array type: {text!r}")
-        return types.Array(scalar(dtype), int(ndim[:-1]), layout)
-    return scalar(text)
-
-
-def compile_share(share: list) -> None:
-    """Compiles each kernel of `share` for its recorded argument types, or loads it.
-
-    A kernel the record no longer fits (gone, renamed, or typed otherwise) is left to
-    compile when it is called: whatever goes wrong here costs time, never an answer.
-    """
-    for recorded in share:
-        module, name, argument_types, _ = recorded
+    for i in order:
+        kernel = record[i]
+        while not all(ready(c) for c in kernel.calls) and time.time() < deadline \
+                and not alone():
+            time.sleep(POLL)
         try:
-            kernel = getattr(importlib.import_module(module), name)
-            kernel.compile(tuple(numba_type(t) for t in argument_types))
-        except Exception:           # a stale record: the kernel compiles when called
+            dispatcher = getattr(importlib.import_module(kernel.module), kernel.name)
+            dispatcher.compile(tuple(signatures.read(t) for t in kernel.types))
+        except Exception:           # a stale record: the kernel compiles when called,
+            _mark(folder, kernel, failed=True)      # and no one waits for it
             continue
-        _mark(jit.cache(), recorded)
+        done.add(i)
+        _mark(folder, kernel)
 
 
-def _marker(folder, kernel):
-    """The file in the kernel cache `folder` that says `kernel` was compiled ahead there."""
-    module, name, argument_types, _ = kernel
-    text = json.dumps([module, name, list(argument_types)])
-    return folder / f"ahead-{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+def _marker(folder, kernel, failed: bool = False):
+    """The file in the kernel cache `folder` that says the Kernel `kernel` was compiled there.
+
+    With `failed`, the file that says it could not be compiled for its record.
+    """
+    text = json.dumps([kernel.module, kernel.name, kernel.types])
+    name = f"ahead-{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+    return folder / (f"{name}-failed" if failed else name)
 
 
-def _mark(folder, kernel) -> None:
-    """Notes in `folder` that `kernel` is compiled there (nothing without a folder)."""
+def _mark(folder, kernel, failed: bool = False) -> None:
+    """Notes in `folder` that `kernel` is compiled there (`failed`: could not be).
+
+    Nothing without a folder.
+    """
     if folder is not None:
         try:
-            _marker(folder, kernel).touch()
+            _marker(folder, kernel, failed).touch()
         except OSError:
             pass
 
@@ -131,29 +166,32 @@ def ahead(game: str, verb: str) -> None:
             or (folder / f"warm-{game}").exists():
         return
     try:
-        recorded = kernels(game, verb)
-        todo = [(*k, i) for i, k in enumerate(recorded) if not _marker(folder, k).exists()]
+        record = kernels(game, verb)
+        todo = [i for i, k in enumerate(record)
+                if k.types is not None and not _marker(folder, k).exists()]
         n = min(PROCESSES, parallel.cores(), len(todo))
-        seconds = sum(k[3] for k in todo)
-    except (OSError, ValueError, TypeError, IndexError):    # an unreadable record: none
+        orders = schedule(record, todo, n)
+        seconds = sum(record[i].seconds for i in todo)
+    except (OSError, ValueError, TypeError, IndexError, KeyError):  # unreadable: none
         return
     if n < 2 or seconds < WORTH:
         return
-    parts = shares(todo, n)             # (module, name, types, seconds, index in the record)
+    deadline = time.time() + PATIENCE * seconds / n + STARTING
     env = {k: v for k, v in os.environ.items() if k != "EUREKA_COMPILE_LOG"}
     if "EUREKA_COMPILE_LOG" in os.environ:      # a helper's compiles, logged apart
         env["EUREKA_COMPILE_LOG"] = os.environ["EUREKA_COMPILE_LOG"] + ".helper"
     helpers = []
     try:
-        for part in parts[1:]:      # -P: the helper imports nothing from the folder it runs in
+        for order in orders[1:]:    # -P: the helper imports nothing from the folder it runs in
             helpers.append(subprocess.Popen(
-                [sys.executable, "-P", "-m", "eureka.ahead", game, verb,
-                 *(str(k[4]) for k in part)],
+                [sys.executable, "-P", "-m", "eureka.ahead", game, verb, repr(deadline),
+                 *map(str, order)],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL, env=env))
-        compile_share([k[:4] for k in parts[0]])
-        for helper, part in zip(helpers, parts[1:]):
-            helper.wait(PATIENCE * sum(k[3] for k in part) + STARTING)
+        compile_share(record, orders[0], deadline,
+                      lambda: all(h.poll() is not None for h in helpers))
+        for helper in helpers:
+            helper.wait(max(0.0, deadline - time.time()))
     except (OSError, subprocess.SubprocessError):
         pass                        # no helper, or a late one: the rest compiles when called
     finally:
@@ -164,10 +202,15 @@ def ahead(game: str, verb: str) -> None:
 
 
 def main(argv: list) -> None:
-    """A helper's work: `argv` is GAME VERB INDEX...; compiles those kernels of the record."""
-    game, verb, *indices = argv
-    recorded = kernels(game, verb)
-    compile_share([recorded[int(i)] for i in indices])
+    """A helper's work: `argv` is GAME VERB DEADLINE INDEX...; compiles those kernels.
+
+    It waits for the command's kernels until DEADLINE (a time.time()) or until the
+    command is gone.
+    """
+    game, verb, deadline, *indices = argv
+    parent = os.getppid()
+    compile_share(kernels(game, verb), [int(i) for i in indices], float(deadline),
+                  lambda: os.getppid() != parent)
 
 
 if __name__ == "__main__":

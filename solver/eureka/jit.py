@@ -25,6 +25,7 @@ import platform
 import re
 import shutil
 import sys
+import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -49,6 +50,7 @@ leaves cyclic garbage that would raise the peak memory, but seldom, since collec
 often slows the compile down."""
 _watchers: list = []
 _plans: list = []
+_planning = threading.RLock()
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_plans.clear)     # a forked worker plans nothing
 
@@ -243,17 +245,20 @@ def _planned(dispatcher):
     """The kernel `dispatcher`, running the plan of `before_compiling` first when needed.
 
     The plan runs before a call finds no compiled code in the process (and so compiles
-    the kernel, or loads it from the cache).
+    the kernel, or loads it from the cache). Other threads that call an uncompiled
+    kernel meanwhile wait for the plan to end: else one would compile on its own what
+    the plan shares out.
     """
     compile_for_args = dispatcher._compile_for_args
 
     def planned(*args, **kws):
-        try:
-            plan = _plans.pop()
-        except IndexError:
-            pass
-        else:
-            plan()
+        with _planning:
+            try:
+                plan = _plans.pop()
+            except IndexError:
+                pass
+            else:
+                plan()
         return compile_for_args(*args, **kws)
 
     dispatcher._compile_for_args = planned
@@ -298,23 +303,24 @@ def _listen() -> None:
     It also runs the cyclic garbage collector while a kernel compiles, even where it is
     off; with EUREKA_COMPILE_LOG set, it writes there at exit, as JSON
     (eureka.benchmarks.compile): {"kernels": each kernel compiled and its own seconds
-    (its callees' compiles taken out), "outermost": each outermost compile's kernel,
-    module and name, its argument types (str of Numba's types) and its seconds}.
+    (its callees' compiles taken out), "compiled": each of eureka's kernels compiled, in
+    the order they were done, as module, name, argument types (eureka.signatures'
+    form, or None where it has none), own seconds, and the kernels it calls among them
+    (their places in the list), "outermost": the places of the outermost compiles}.
     """
     from numba.core import event
 
     log = os.environ.get("EUREKA_COMPILE_LOG")
     records: list = []
+    compiled: list = []             # (dispatcher, argument types, own seconds)
     outermost: list = []
     stack: list = []
 
     class Listener(event.Listener):
         def on_start(self, started):
-            func = started.data["dispatcher"].py_func
-            stack.append([f"{func.__module__}.{func.__qualname__}", time.perf_counter(), 0.0,
-                          (gc.isenabled(), gc.get_threshold()),
-                          (func.__module__, func.__qualname__,
-                           [str(t) for t in started.data["args"]])])
+            dispatcher = started.data["dispatcher"]
+            stack.append([dispatcher, tuple(started.data["args"]), time.perf_counter(), 0.0,
+                          (gc.isenabled(), gc.get_threshold())])
             if len(stack) == 1:
                 gc.enable()                 # compiling leaves cyclic garbage: collect it
                 gc.set_threshold(*COLLECTING)
@@ -322,20 +328,50 @@ def _listen() -> None:
                     begun()
 
         def on_end(self, _):
-            name, start, inner, (collecting, threshold), called = stack.pop()
+            dispatcher, args, start, inner, (collecting, threshold) = stack.pop()
             took = time.perf_counter() - start
+            func = dispatcher.py_func
+            if func.__module__.startswith("eureka."):
+                compiled.append((dispatcher, args, round(took - inner, 3)))
             if stack:
-                stack[-1][2] += took
+                stack[-1][3] += took
             else:
-                outermost.append([*called, round(took, 3)])
+                if func.__module__.startswith("eureka."):
+                    outermost.append(len(compiled) - 1)
                 gc.set_threshold(*threshold)    # then as the caller had it (the console
                 if not collecting:              # scripts run without the collector)
                     gc.disable()
                 for _begun, ended in list(_watchers):
                     ended()
-            records.append((name, took - inner))
+            records.append((f"{func.__module__}.{func.__qualname__}", took - inner))
 
     event.register("numba:compile", Listener())
     if log:
-        atexit.register(lambda: Path(log).write_text(
-            json.dumps({"kernels": records, "outermost": outermost})))
+        atexit.register(lambda: Path(log).write_text(json.dumps(
+            {"kernels": records, "compiled": _calls(compiled), "outermost": outermost})))
+
+
+def _calls(compiled: list) -> list:
+    """The log's "compiled" list (see _listen) from `compiled` (dispatcher, types, seconds).
+
+    Which kernels each calls is read from the libraries its code links in.
+    """
+    from eureka import signatures
+
+    place = {}
+    for i, (dispatcher, args, _) in enumerate(compiled):
+        done = dispatcher.overloads.get(args)
+        if done is not None:
+            place[id(done.library)] = i
+    out = []
+    for dispatcher, args, seconds in compiled:
+        done = dispatcher.overloads.get(args)
+        linked = getattr(done.library, "_linking_libraries", ()) if done else ()
+        try:
+            types = [signatures.written(t) for t in args]
+        except signatures.Unwritable:
+            types = None
+        func = dispatcher.py_func
+        out.append([func.__module__, func.__qualname__, types, seconds,
+                    sorted({place[id(lib)] for lib in linked if id(lib) in place})])
+    return out

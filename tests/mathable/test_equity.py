@@ -124,7 +124,7 @@ def test_equity_planner_past_the_budget(monkeypatch):
     placement."""
     def too_large(*args, **kwargs):
         raise SearchTooLarge("more than 100,000 sets")
-    game = selfplay._Game(2, selfplay.game_rng(0, 0), 126, True)
+    game = selfplay.Table(2, selfplay.game_rng(0, 0), 126, True)
     holder = [1, 8, 2, 12, 16, 42, 17]
     monkeypatch.setattr(ranking, "ranked", too_large)
     plan = policies.PLANNERS["equity"](game, 0, holder, 50)

@@ -178,7 +178,7 @@ def test_the_margin_is_in_points_against_each_opponent_and_leaves_are_not_counte
 
 def opening_game(bonus: bool = True, seed: int = 1):
     """A self-play game at its start: both holders filled."""
-    game = selfplay._Game(2, selfplay.game_rng(seed, 0), 126, bonus)
+    game = selfplay.Table(2, selfplay.game_rng(seed, 0), 126, bonus)
     for seat in (0, 1):
         game.refill(seat)
     return game
@@ -271,7 +271,7 @@ def test_the_plans_of_a_turn_share_its_budget_of_work(monkeypatch):
     plan(game, 0, holder, FULL_RACK_BONUS)
     assert budgets[2] == 1
     game.work = 10 ** 9
-    selfplay._turn(game, 0, "optimal", FULL_RACK_BONUS, [], [])
+    selfplay.policy_turn(game, 0, "optimal", FULL_RACK_BONUS, [], [])
     assert game.work == 0
 
 

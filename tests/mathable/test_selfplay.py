@@ -233,7 +233,7 @@ class PopLast:
 
 
 def test_ties_for_the_start_are_redrawn_among_the_tied():
-    game = selfplay._Game(3, PopLast(), 126, True)
+    game = selfplay.Table(3, PopLast(), 126, True)
     game.bag = [2, 5, 9, 9, 3]          # drawn from the end: 3, 9, 9, then 5, 2
     assert selfplay._starter(game, 3) == 1
     assert game.holders == [[3], [9, 5], [9, 2]]

@@ -1,39 +1,16 @@
 // The Mathable board: tokens entered by clicking, the answers of the API drawn on it.
 const $ = (id) => document.getElementById(id);
-const SQUARE_CLASS = {"+": "sq-add", "-": "sq-sub", "*": "sq-mul", "/": "sq-div", "2X": "sq-2X", "3X": "sq-3X"};
-const SQUARE_MARK = {"+": "+", "-": "−", "*": "×", "/": "÷", "2X": "2×", "3X": "3×", ".": ""};
 let board = null;          // the board document: squares and the printed tokens
 let tokens = {};           // cell -> value, the tokens placed besides the printed ones
 let shown = {};            // cell -> class: the answer drawn on the board
 let record = null;         // a loaded game record: {score, review, at}
 
-function cellName(r, c) { return board.columns[c] + (r + 1); }
-
 function draw() {
-  const table = $("board");
-  const head = element("tr", {}, element("th"));
-  for (const letter of board.columns) head.append(element("th", {}, letter));
-  const rows = [head];
-  for (let r = 0; r < board.size; r++) {
-    const row = element("tr", {}, element("th", {}, String(r + 1)));
-    for (let c = 0; c < board.size; c++) {
-      const name = cellName(r, c), kind = board.squares[r][c];
-      const printed = board.start[name], value = tokens[name] ?? printed;
-      const td = element("td", {id: `cell-${name}`, title: name});
-      if (shown[name]) {
-        td.className = shown[name].kind; td.textContent = shown[name].value;
-      } else if (value !== undefined) {
-        td.className = "token"; td.textContent = value;
-      } else {
-        td.className = SQUARE_CLASS[kind] || "";
-        td.append(element("span", {class: "mark"}, SQUARE_MARK[kind] ?? ""));
-      }
-      if (printed === undefined) td.addEventListener("click", () => edit(td, name));
-      row.append(td);
-    }
-    rows.push(row);
-  }
-  table.replaceChildren(...rows);
+  drawBoard($("board"), board, (name, printed) => {
+    if (shown[name]) return shown[name];
+    const value = tokens[name] ?? printed;
+    return value === undefined ? null : {kind: "token", value};
+  }, edit);
 }
 
 function edit(td, name) {

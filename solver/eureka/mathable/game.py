@@ -194,5 +194,16 @@ class Mathable:
         return game_record(tuple(policies), seed, deal, edition or self.preset.edition,
                            bonus)
 
+    def play(self, against: str = "casual", seed: int | None = None,
+             first: str | None = None, edition: int | None = None, bonus: bool = True):
+        """A new game against the bot of level `against`: a match.Match, dealt.
+
+        `seed` deals the bag (None: a random one); `first` is "you" or "bot" (None: the
+        rulebook's draw); `edition` is the preset's by default; `bonus` plays the
+        full-rack bonus. Raises MatchError for an unknown level.
+        """
+        from eureka.mathable.match import Match
+        return Match(against, seed, first, edition or self.preset.edition, bonus)
+
 
 GAME = Mathable(Preset())

@@ -11,6 +11,13 @@ from eureka.errors import EurekaError
 POLICIES = ("optimal", "equity", "sim", "endgame", "greedy", "random")
 """How a seat of a self-play game chooses its turns (policies.py)."""
 
+LEVELS = {"beginner": "greedy", "casual": "optimal", "strong": "equity", "expert": "sim"}
+"""A game against eureka (match.py): the bot's levels, weakest first, and the policy each
+plays; docs/MATHABLE.md has the ladder measured between them."""
+
+PLAYERS = ("you", "eureka")
+"""The players of a game against eureka, as its state and record name them."""
+
 RANKINGS = ("score", "equity")
 """What `solve` ranks the turns by (ranking.py)."""
 

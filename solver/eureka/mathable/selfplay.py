@@ -30,7 +30,7 @@ open:
 A game is reproducible: it depends on its generator alone (`game_rng(seed, i)`).
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -77,7 +77,7 @@ class TurnRecord:
     seat: int
     grid: dict             # the board before the turn (a copy)
     holder: tuple          # the holder at the start of the turn
-    placements: tuple      # legality.Scored, in playing order
+    placements: tuple      # (cell, value) in playing order; legality.Scored once checked
     bonus: int             # the full-rack bonus earned: 0 or 50
     points: int            # what the turn scored, bonus included
     drawn: tuple           # extra tokens drawn on restriction squares
@@ -87,8 +87,14 @@ class TurnRecord:
     bag: tuple             # the bag after the turn
 
 
-class _Game:
-    """The state of one game in progress."""
+class Table:
+    """The table a game is played at: the bag, the holders, the board, the scores.
+
+    Turns are played on it one at a time: `begin` a seat's turn, `put` its placements,
+    then `close` it (an exchange or a pass when nothing was placed); `end` is set once
+    the game is over. Self-play (play_game) and a game against a person (match.py)
+    play the same way.
+    """
 
     def __init__(self, n, rng, edition, bonus):
         self.rng = rng
@@ -99,6 +105,13 @@ class _Game:
         self.board = board_array(self.grid)         # the same, as the kernels' board
         self.holders = [[] for _ in range(n)]
         self.work = 0       # the work of the turn's plans so far (montecarlo.planner's budget)
+        self.scores, self.bonuses = [0] * n, [0] * n
+        self.squares = dict.fromkeys(KINDS, 0)
+        self.turns = self.placements = self.draws = self.exchanges = self.passes = 0
+        self.idle = 0                               # turns in a row without a placement
+        self.end = None                             # one of ENDINGS once the game is over
+        self.starter = None
+        self._before = None                         # the board and holder a turn began with
 
     def draw(self) -> int:
         """A token taken from the bag at random."""
@@ -108,17 +121,118 @@ class _Game:
         return bag.pop()
 
     def unseen(self, seat) -> list:
-        """The tokens the seat cannot see: the bag's and the other holders'."""
+        """The tokens the `seat` cannot see: the bag's and the other holders'."""
         return self.bag + [v for s, h in enumerate(self.holders) if s != seat for v in h]
 
     def refill(self, seat):
-        """Fill the seat's holder up to 7, as far as the bag goes."""
+        """Fills the holder of `seat` up to 7, as far as the bag goes."""
         holder = self.holders[seat]
         while len(holder) < RACK_SIZE and self.bag:
             holder.append(self.draw())
 
+    def start(self) -> int:
+        """Deals: who starts (III), then every holder filled in turn from the starter's.
 
-def _starter(game: _Game, n: int) -> int:
+        Returns the starting seat.
+        """
+        n = len(self.holders)
+        self.starter = _starter(self, n)
+        for k in range(n):
+            self.refill((self.starter + k) % n)
+        return self.starter
+
+    def begin(self, seat) -> int:
+        """Begins the turn of `seat`; returns its full-rack bonus (0 when not played)."""
+        holder = self.holders[seat]
+        self._before = (dict(self.grid), tuple(holder))
+        return full_rack_bonus(holder, self.bonus)
+
+    def put(self, seat, cell, value, may_draw, placed, drawn) -> bool:
+        """Places the token `value` of `seat` on `cell`; whether a token was drawn.
+
+        The placement is appended to `placed`. On a restriction square, when `may_draw`
+        and the bag holds any, a token is drawn at once into the holder and appended to
+        `drawn`.
+        """
+        self.grid[cell] = self.board[INDEX[cell]] = value
+        holder = self.holders[seat]
+        holder.remove(value)
+        placed.append((cell, value))
+        if SQUARES[cell].op and may_draw and self.bag:
+            drawn.append(self.draw())
+            holder.append(drawn[-1])
+            return True
+        return False
+
+    def close(self, seat, placed, drawn, points, full_bonus, exchange=None):
+        """Ends the turn of `seat` that `begin` began; its TurnRecord, None at a block.
+
+        `placed` and `drawn` are the turn's placements and draws (put's), `points` what
+        they scored and `full_bonus` begin's answer. With nothing placed the seat
+        exchanges the tokens `exchange` (a list of values of its holder; None: as many of
+        its largest as the bag holds, the whole holder when it can) or, with the bag
+        empty, passes; and when no token left anywhere can be placed, the game ends
+        (END_BLOCKED) and None is returned. Otherwise the holder is refilled and `end`
+        set when the game is over.
+        """
+        bag, holder = self.bag, self.holders[seat]
+        exchanged, passed = [], False
+        if placed:
+            self.idle = 0
+        else:
+            remaining = [v for h in self.holders for v in h]
+            remaining += bag
+            if not any_placement(self.board, remaining):
+                self.end = END_BLOCKED
+                return None
+            self.idle += 1
+            if exchange is None:
+                k = min(len(bag), len(holder))
+                if k:
+                    holder.sort()
+                exchange = holder[len(holder) - k:]
+            if exchange:
+                # Draw the new tokens first, then mix the discarded ones into the bag.
+                for value in exchange:
+                    holder.remove(value)
+                for _ in exchange:
+                    holder.append(self.draw())
+                bag.extend(exchange)
+                exchanged = list(exchange)
+                self.exchanges += 1
+            else:
+                passed = True
+                self.passes += 1
+        self.turns += 1
+        for cell, _ in placed:
+            self.squares[_KIND[cell]] += 1
+        got = full_bonus if (full_bonus and placed and not holder) else 0
+        points += got
+        self.scores[seat] += points
+        self.bonuses[seat] += got > 0
+        self.placements += len(placed)
+        self.draws += len(drawn)
+        self.refill(seat)
+        before, start_holder = self._before
+        record = TurnRecord(seat, before, start_holder, tuple(placed), got, points,
+                            tuple(drawn), tuple(exchanged), passed,
+                            tuple(tuple(h) for h in self.holders), tuple(bag))
+        if not bag and not holder:
+            self.end = END_EMPTIED
+        elif self.idle >= MAX_IDLE_TURNS:
+            self.end = END_STALLED
+        return record
+
+    def result(self) -> "GameResult":
+        """The GameResult of the game over: each holder's tokens deducted."""
+        deductions = tuple(sum(h) for h in self.holders)
+        return GameResult(tuple(s - d for s, d in zip(self.scores, deductions)),
+                          deductions, self.turns, self.placements, tuple(self.bonuses),
+                          self.squares, self.draws, self.exchanges, self.passes, self.end,
+                          self.starter)
+
+
+def _starter(game: Table, n: int) -> int:
     """Everyone draws and keeps a token; the tied highest draw again (III)."""
     contenders = list(range(n))
     while len(contenders) > 1:
@@ -131,25 +245,15 @@ def _starter(game: _Game, n: int) -> int:
     return contenders[0]
 
 
-def _turn(game: _Game, seat: int, policy: str, full_bonus: int, placed: list,
-          drawn: list) -> int:
-    """Place tokens for `seat` by its policy and return the points scored (no bonus).
+def policy_turn(game: Table, seat: int, policy: str, full_bonus: int, placed: list,
+                drawn: list) -> int:
+    """Place tokens for `seat` by its `policy` and return the points scored (no bonus).
 
+    `game` is the Table and `full_bonus` the turn's full-rack bonus (for the planners).
     The placements ((cell, value), in order) are appended to `placed` and the extra tokens
     drawn to `drawn`.
     """
-    grid, board, holder, bag = game.grid, game.board, game.holders[seat], game.bag
-
-    def put(cell, value, may_draw):
-        grid[cell] = board[INDEX[cell]] = value
-        holder.remove(value)
-        placed.append((cell, value))
-        if SQUARES[cell].op and may_draw and bag:
-            drawn.append(game.draw())
-            holder.append(drawn[-1])
-            return True
-        return False
-
+    holder = game.holders[seat]
     points, game.work = 0, 0
     if policy in PLANNERS:
         while holder:
@@ -159,19 +263,19 @@ def _turn(game: _Game, seat: int, policy: str, full_bonus: int, placed: list,
             keep = plan.total == plan.score     # a draw would cost the full-holder bonus
             again = False
             for cell, value in plan.placements:
-                again |= put(cell, value, keep)
+                again |= game.put(seat, cell, value, keep, placed, drawn)
             points += plan.score
             if not again:
                 return points
     else:
         pick_best = policy == "greedy"
         while holder:
-            options = single_placements(grid, holder)
+            options = single_placements(game.grid, holder)
             if not options:
                 return points
             s = options[0] if pick_best else options[int(game.rng.integers(len(options)))]
             points += s.points
-            put(s.placement.cell, s.placement.value, True)
+            game.put(seat, s.placement.cell, s.placement.value, True, placed, drawn)
     return points
 
 
@@ -186,77 +290,29 @@ def play_game(policies, rng, edition: int = 126, bonus: bool = True,
     RuntimeError if they disagree).
     """
     policies = check_policies(policies, edition)
-    n = len(policies)
-    game = _Game(n, rng, edition, bonus)
-    grid, holders, bag = game.grid, game.holders, game.bag
-    starter = _starter(game, n)
-    for k in range(n):
-        game.refill((starter + k) % n)
+    game = Table(len(policies), rng, edition, bonus)
+    seat = game.start()
+    while game.end is None:
+        full_bonus = game.begin(seat)
+        placed, drawn = [], []
+        points = policy_turn(game, seat, policies[seat], full_bonus, placed, drawn)
+        turn = game.close(seat, placed, drawn, points, full_bonus)
+        if turn is not None and on_turn is not None:
+            on_turn(checked(turn))
+        seat = (seat + 1) % len(policies)
+    return game.result()
 
-    scores = [0] * n
-    bonuses = [0] * n
-    squares = dict.fromkeys(KINDS, 0)
-    turns = placements = draws = exchanges = passes = idle = 0
-    seat = starter
-    while True:
-        holder = holders[seat]
-        full_bonus = full_rack_bonus(holder, bonus)
-        if on_turn is not None:
-            before, start_holder = dict(grid), tuple(holder)
-        placed, drawn, exchanged = [], [], []
-        points = _turn(game, seat, policies[seat], full_bonus, placed, drawn)
-        passed = False
-        if placed:
-            idle = 0
-        else:
-            remaining = [v for h in holders for v in h]
-            remaining += bag
-            if not any_placement(game.board, remaining):
-                end = END_BLOCKED
-                break
-            idle += 1
-            k = min(len(bag), len(holder))
-            if k:
-                # Draw the new tokens first, then mix the discarded ones into the bag.
-                holder.sort()
-                exchanged = holder[len(holder) - k:]
-                del holder[len(holder) - k:]
-                for _ in range(k):
-                    holder.append(game.draw())
-                bag.extend(exchanged)
-                exchanges += 1
-            else:
-                passed = True
-                passes += 1
-        turns += 1
-        for cell, _ in placed:
-            squares[_KIND[cell]] += 1
-        got = full_bonus if (full_bonus and placed and not holder) else 0
-        points += got
-        scores[seat] += points
-        bonuses[seat] += got > 0
-        placements += len(placed)
-        draws += len(drawn)
-        game.refill(seat)
-        if on_turn is not None:
-            scored = tuple(score_turn(dict(before), [Placement(*p) for p in placed]))
-            if sum(s.points for s in scored) + got != points:
-                raise RuntimeError(f"self-play and scorer disagree on turn {turns}")
-            on_turn(TurnRecord(seat, before, start_holder, scored, got, points,
-                               tuple(drawn), tuple(exchanged), passed,
-                               tuple(tuple(h) for h in holders), tuple(bag)))
-        if not bag and not holder:
-            end = END_EMPTIED
-            break
-        if idle >= MAX_IDLE_TURNS:
-            end = END_STALLED
-            break
-        seat = (seat + 1) % n
 
-    deductions = tuple(sum(h) for h in holders)
-    return GameResult(tuple(s - d for s, d in zip(scores, deductions)), deductions,
-                      turns, placements, tuple(bonuses), squares, draws, exchanges,
-                      passes, end, starter)
+def checked(turn: TurnRecord) -> TurnRecord:
+    """The TurnRecord `turn`, its placements scored again by legality.score_turn.
+
+    Its placements become legality.Scored. Raises RuntimeError when the two scores
+    disagree.
+    """
+    scored = tuple(score_turn(dict(turn.grid), [Placement(*p) for p in turn.placements]))
+    if sum(s.points for s in scored) + turn.bonus != turn.points:
+        raise RuntimeError(f"self-play and scorer disagree on a turn of seat {turn.seat}")
+    return replace(turn, placements=scored)
 
 
 def game_rng(seed: int, i: int) -> np.random.Generator:
@@ -275,9 +331,20 @@ def game_record(policies, seed: int = 0, deal: int = 0, edition: int = 126,
     """
     turns = []
     play_game(policies, game_rng(seed, deal), edition, bonus, on_turn=turns.append)
+    names = [f"P{s + 1}" for s in range(len(policies))]
+    return records.parse(records.write(record_of(turns, names, edition, bonus)),
+                         source="self-play")
+
+
+def record_of(turns: list, names: list, edition: int, bonus: bool) -> records.Record:
+    """The game record of the checked TurnRecords `turns`, seat s named `names`[s].
+
+    `edition` and `bonus` are the game's settings; the tokens left are the holders after
+    the last turn.
+    """
     plays = []
     for t in turns:
-        name, holder = f"P{t.seat + 1}", tuple(sorted(t.holder))
+        name, holder = names[t.seat], tuple(sorted(t.holder))
         if t.placements:
             # A token is drawn after each restriction square until the bag runs out,
             # or none for a plan that keeps a full-holder bonus (always the last).
@@ -289,6 +356,5 @@ def game_record(policies, seed: int = 0, deal: int = 0, edition: int = 126,
         else:
             plays.append(records.Play(name, "exchange" if t.exchanged else "pass", (),
                                       (), len(t.exchanged), 0, holder=holder))
-    left = {f"P{s + 1}": sorted(h) for s, h in enumerate(turns[-1].holders)}
-    record = records.Record(plays, left, edition, bonus)
-    return records.parse(records.write(record), source="self-play")
+    left = {names[s]: sorted(h) for s, h in enumerate(turns[-1].holders)} if turns else {}
+    return records.Record(plays, left, edition, bonus)

@@ -1,0 +1,270 @@
+"""`eureka play mathable`: a game against eureka in the terminal, typed turn by turn.
+
+The game is eureka.mathable.match's; this module reads your moves from standard input,
+one a line, and writes what you may see after each: the bot's turns, the board, the
+scores, your holder. At the end come the final scores and the review of your turns.
+"""
+
+import json
+import os
+import sys
+
+import click
+
+from eureka.cli.ascii import ascii_lines
+from eureka.cli.base import ASCII, JSON, InputError, command_help, reports_errors, stack
+from eureka.cli.mathable_text import review_lines
+from eureka.cli.params import option
+from eureka.errors import EurekaError
+from eureka.mathable import params
+from eureka.mathable.board import parse_cell
+from eureka.mathable.options import LEVELS, PLAYERS
+from eureka.mathable.position import render
+from eureka.text import plural
+
+MOVES = ("Your move, one a line: placements in playing order (I8=12 H6=8), "
+         "'exchange 3 5', 'pass', 'hint' (or 'hint equity'), 'end' (an open turn), "
+         "'board', 'help', 'quit'.")
+ABOUT = {"beginner": "the highest single placement, again and again",
+         "casual": "the highest-scoring turn",
+         "strong": "the best turn by equity: points and the tokens kept",
+         "expert": "simulation: the best turns played out, about a second a move"}
+
+
+@click.command("mathable", help=command_help(
+    "Play Mathable against eureka in the terminal: your moves typed one a line on "
+    "standard input, the bot's turns, the board and the scores after each, then the final "
+    "scores and the review of your turns.  Levels: " + "; ".join(
+        f"{level} ({about})" for level, about in ABOUT.items()) + ".  With --json, the "
+    "game's state after each move, one document a line (a refused move: an error "
+    "document), for a program to play.",
+    "eureka play mathable --against casual --seed 7", "eureka.mathable.play/1"))
+@click.option("--against", type=click.Choice(list(LEVELS)), default="casual",
+              show_default=True, help="The bot's level.")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1),
+              help="Deal the bag from this seed (default: a random one, shown).")
+@click.option("--first", type=click.Choice(["you", "bot"]),
+              help="Who moves first (default: the rulebook's draw).")
+@click.option("--record", "record_file", type=click.Path(dir_okay=False, writable=True),
+              help="Write the game's record to this file when it ends (for eureka score "
+                   "mathable and eureka review mathable).")
+@stack(option(params.EDITION), option(params.NO_BONUS), JSON, ASCII)
+@reports_errors
+def play_mathable(against, seed, first, record_file, edition, no_bonus, as_json, as_ascii):
+    """`eureka play mathable`: a game against the bot, read from standard input."""
+    from eureka.mathable import GAME
+
+    _writable(record_file)
+    match = GAME.play(against, seed, first, params.edition_number(edition), not no_bonus)
+    view = _Json(match) if as_json else _Text(match, as_ascii)
+    view.start()
+    while not match.over:
+        view.show()
+        line = sys.stdin.readline()
+        if not line or line.strip() in ("quit", "q"):
+            view.left()
+            return
+        try:
+            hint = _move(match, line.strip(), view)
+        except (InputError, EurekaError) as e:     # a move the rules refuse: play on
+            view.refused(e.message if isinstance(e, InputError) else str(e))
+        else:
+            if hint is not None:
+                view.hint(*hint)
+    view.show()
+    _keep(match, record_file)
+    view.finish(record_file)
+
+
+def _writable(path: str | None) -> None:
+    """Raises InputError, before the game, when the record cannot be written to `path`."""
+    if path is None:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path) or not os.access(path if os.path.exists(path) else folder,
+                                            os.W_OK):
+        raise InputError(f"cannot write the record to {path}")
+
+
+def _move(match, line: str, view):
+    """Plays the move typed as `line` in `match`; a hint asked for: (by, best), else None.
+
+    `view` answers 'help' and 'board'. Raises InputError for a line that is not a move;
+    the match's own errors for a move it refuses.
+    """
+    word, _, rest = line.partition(" ")
+    if not line:
+        return None
+    if word == "help":
+        view.say([MOVES])
+    elif word == "board":
+        view.say([render(match.table.grid)])
+    elif word == "hint":
+        by = rest.strip() or "score"
+        if by not in ("score", "equity"):
+            raise InputError(f"hint by score or equity, not {by!r}")
+        return by, match.hint(by)
+    elif word == "end":
+        match.end_turn()
+    elif word == "pass":
+        match.pass_turn()
+    elif word == "exchange":
+        values = rest.split()
+        if not values or not all(v.isdigit() for v in values):
+            raise InputError("name the tokens to exchange by value, e.g. exchange 3 5")
+        match.exchange([int(v) for v in values])
+    else:
+        match.play(line)
+    return None
+
+
+def _keep(match, record_file) -> None:
+    """Writes the record of `match` to `record_file`, when given.
+
+    Raises InputError when it cannot be written.
+    """
+    if record_file is None:
+        return
+    try:
+        with open(record_file, "w", encoding="utf-8") as f:
+            f.write(match.state()["record"])
+    except OSError as e:
+        raise InputError(f"cannot write the record to {record_file}: {e.strerror}") from None
+
+
+class _Json:
+    """The game as JSON lines: the state after each change, a refusal as an error."""
+
+    def __init__(self, match):
+        self.match, self.seen = match, None
+
+    def start(self):
+        """Nothing before the first state."""
+
+    def say(self, lines):
+        """Nothing: the text answers ('help', 'board') are the text view's (`lines`)."""
+
+    def show(self):
+        """The state, when it changed since it was last written."""
+        state = self.match.state()
+        if state != self.seen:
+            self.seen = state
+            click.echo(json.dumps(state, ensure_ascii=False))
+
+    def hint(self, by, best):
+        """The state with the hint `best` ranked `by` score or equity."""
+        self.seen = self.match.state()
+        from eureka.mathable.match import hint_json
+
+        click.echo(json.dumps({**self.seen, "hint": hint_json(best, by)}, ensure_ascii=False))
+
+    def refused(self, message):
+        """The error document of the refused move, `message`."""
+        click.echo(json.dumps({"schema": "eureka.error/1", "error": message},
+                              ensure_ascii=False))
+
+    def left(self):
+        """Nothing more: the last state was written."""
+
+    def finish(self, record_file):
+        """Nothing more: the last state holds the record (`record_file` is not read)."""
+
+
+class _Text:
+    """The game as text: the bot's turns, the board, the scores, your holder."""
+
+    def __init__(self, match, as_ascii):
+        self.match, self.as_ascii = match, as_ascii
+        self.shown, self.seen = 0, None
+
+    def say(self, lines):
+        """Writes `lines`, signs in ASCII when asked."""
+        for line in ascii_lines(lines, self.as_ascii):
+            click.echo(line)
+
+    def start(self):
+        """Who plays whom, and how to move."""
+        match = self.match
+        self.say([f"Mathable against eureka, {match.against} ({ABOUT[match.against]}); "
+                  f"seed {match.seed}.", MOVES, ""])
+
+    def show(self):
+        """The table when something changed, then the prompt.
+
+        The table: the turns since the last look, the board, the scores, your holder.
+        """
+        match = self.match
+        if self.seen != (len(match.turns), match.holder(), match.over):
+            self.seen = (len(match.turns), match.holder(), match.over)
+            self.say(self._table())
+        if not match.over:
+            click.echo("> ", nl=False)
+
+    def _table(self) -> list:
+        """The lines of the table now (see show)."""
+        state = self.match.state()
+        lines, new = [], set()
+        for turn in state["turns"][self.shown:]:
+            lines.append(_turn_line(turn))
+            new.update(parse_cell(p.split("=")[0]) for p in turn["placements"].split())
+        self.shown = len(state["turns"])
+        lines.append(render(self.match.table.grid, new))
+        scores = " · ".join(f"{name} {state['scores'][name]}" for name in PLAYERS)
+        lines.append(f"{scores} · bag {state['bag']} · eureka holds {state['bot_holder']}")
+        if state["turn_open"]:
+            lines.append(f"you drew {' '.join(map(str, state['drawn']))}: place more, "
+                         f"or 'end'")
+        if not state["over"]:
+            lines.append(f"your holder: {' '.join(map(str, state['rack']))}")
+        return lines
+
+    def hint(self, by, best):
+        """The hint `best`, ranked `by` score or equity."""
+        from eureka.mathable.match import hint_json
+
+        found = hint_json(best, by)
+        self.say(["hint: no placement is possible" if found is None else
+                  f"hint ({by}): {found['placements']} ({plural(found['points'], 'point')})"])
+
+    def refused(self, message):
+        """Why the move was refused (`message`)."""
+        self.say([f"refused: {message}"])
+
+    def left(self):
+        """A game left before its end."""
+        self.say(["", f"Left unfinished after {plural(len(self.match.turns), 'turn')}; "
+                      f"nothing written."])
+
+    def finish(self, record_file):
+        """The final scores, the review of your turns, where the record went.
+
+        `record_file`: the file it was written to, or None.
+        """
+        state = self.match.state()
+        final = state["final"]
+        you, bot = final[PLAYERS[0]], final[PLAYERS[1]]
+        verdict = "you win" if you > bot else "eureka wins" if bot > you else "a draw"
+        left = "; ".join(f"{name} deducts {sum(state['left'][name])}" for name in PLAYERS)
+        self.say(["", f"Game over ({state['end']}): you {you}, eureka {bot}: {verdict} "
+                      f"({left}).", ""])
+        self.say(review_lines(self.match.review()))
+        self.say(["", "The record was not kept: --record FILE keeps the next one."
+                  if record_file is None else
+                  f"Record written to {record_file} (eureka score mathable {record_file})."])
+
+
+def _turn_line(turn: dict) -> str:
+    """One turn of the state's list as a line: who, what, the points."""
+    who = turn["player"]
+    if turn["placements"]:
+        bonus = f", +{turn['bonus']} for the full holder" if turn["bonus"] else ""
+        drawn = turn["drawn"]
+        draws = (f", drew {' '.join(map(str, drawn))}" if isinstance(drawn, list) and drawn
+                 else f", drew {plural(drawn, 'token')}" if drawn else "")
+        return f"{who}: {turn['placements']} ({plural(turn['points'], 'point')}{bonus}{draws})"
+    if turn.get("exchanged"):
+        exchanged = turn["exchanged"]
+        what = (" ".join(map(str, exchanged)) if isinstance(exchanged, list)
+                else plural(exchanged, "token"))
+        return f"{who}: exchanged {what}"
+    return f"{who}: passed"

@@ -1,0 +1,172 @@
+"""A game of Mathable against a bot (eureka.mathable.match): played to its end by the
+rules, its record replaying to the final scores, the bot's tokens and the bag hidden."""
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from eureka.errors import EurekaError
+from eureka.mathable import record as records
+from eureka.mathable.board import SQUARES, cell_name
+from eureka.mathable.match import LEVELS, PLAYERS, Match, MatchError
+from eureka.mathable.score import replay
+from eureka.mathable.selfplay import ENDINGS
+from eureka.mathable.singles import single_placements
+
+
+def move(match: Match, rng: random.Random, restricted: bool = False) -> None:
+    """One turn of a person who plays a random legal placement (on a restriction square
+    first, when `restricted`), ends an open turn, exchanges when stuck, else passes."""
+    options = single_placements(match.table.grid, match.holder())
+    if restricted:
+        options = [o for o in options if SQUARES[o.placement.cell].op] or options
+    if options:
+        match.play(rng.choice(options).placement.text())
+        if match.state()["turn_open"]:
+            match.end_turn()
+    elif match.state()["bag"]:
+        match.exchange(match.holder()[:match.state()["bag"]])
+    else:
+        match.pass_turn()
+
+
+def played(level: str, seed: int, first=None, restricted=False) -> Match:
+    match = Match(level, seed=seed, first=first)
+    rng = random.Random(seed)
+    while not match.over:
+        move(match, rng, restricted)
+    return match
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_game_plays_to_its_end_and_its_record_replays_to_the_final_scores(level):
+    match = played(level, seed=5)
+    assert match.policy == LEVELS[level]
+    state = match.state()
+    assert state["over"] and state["end"] in ENDINGS and state["to_move"] is None
+    replayed = replay(records.parse(state["record"]))
+    assert replayed.valid
+    assert {p: replayed.final[p] for p in PLAYERS} == state["final"]
+    for name in PLAYERS:
+        assert state["final"][name] == state["scores"][name] - sum(state["left"][name])
+    assert state["record"].startswith(f"# eureka play mathable: you against {level}")
+
+
+def _hidden_swapped(match: Match) -> Match:
+    """The same game with the bot's tokens and the bag's mixed anew (counts kept)."""
+    table = match.table
+    pool = table.bag + table.holders[match.bot]
+    random.Random(1).shuffle(pool)
+    k = len(table.holders[match.bot])
+    table.holders[match.bot], table.bag[:] = pool[:k], pool[k:]
+    return match
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 30), st.sampled_from(["you", "bot"]))
+def test_no_state_before_the_end_shows_the_bots_tokens_or_the_bag(seed, turns, first):
+    match, rng = Match("beginner", seed=seed, first=first), random.Random(seed)
+    for _ in range(turns):
+        if match.over:
+            return
+        move(match, rng)
+    before = json.dumps(match.state(), sort_keys=True)
+    assert "record" not in match.state() and "left" not in match.state()
+    assert before == json.dumps(_hidden_swapped(match).state(), sort_keys=True)
+    for turn in match.state()["turns"]:
+        if turn["player"] == "eureka":
+            assert isinstance(turn["drawn"], int)
+
+
+def test_the_same_seed_and_moves_give_the_same_game():
+    assert played("casual", 11).state() == played("casual", 11).state()
+
+
+def test_who_moves_first_can_be_chosen():
+    assert Match("beginner", seed=2, first="bot").state()["turns"][0]["player"] == "eureka"
+    assert Match("beginner", seed=2, first="you").state()["turns"] == []
+
+
+def test_a_refused_turn_changes_nothing():
+    match = Match("beginner", seed=4, first="you")
+    before = match.state()
+    held = match.holder()
+    missing = next(v for v in range(1, 100) if v not in held)
+    for text, message in [(f"A1={missing}", "you hold no"),
+                          (f"A1={held[0]}", "placement 1"),
+                          ("I8", "I8"),
+                          ("", "empty")]:
+        with pytest.raises(EurekaError, match=message):
+            match.play(text)
+        assert match.state() == before
+    with pytest.raises(MatchError, match="you can place a token"):
+        match.pass_turn()
+    with pytest.raises(MatchError, match="only exchange tokens you hold"):
+        match.exchange([missing])
+    with pytest.raises(MatchError, match="no turn of yours is open"):
+        match.end_turn()
+    assert match.state() == before
+
+
+def test_a_draw_on_a_restriction_square_keeps_the_turn_open():
+    match, rng = Match("beginner", seed=8, first="you"), random.Random(8)
+    while not match.over:
+        options = [o for o in single_placements(match.table.grid, match.holder())
+                   if SQUARES[o.placement.cell].op]
+        if options and match.state()["bag"]:
+            before = match.holder()
+            placement = options[0].placement
+            match.play(placement.text())
+            state = match.state()
+            assert state["turn_open"] and state["to_move"] == "you"
+            assert len(state["drawn"]) == 1
+            assert sorted(state["rack"]) == sorted(
+                [*before[:before.index(placement.value)],
+                 *before[before.index(placement.value) + 1:], *state["drawn"]])
+            with pytest.raises(MatchError, match="turn is open"):
+                match.exchange(match.holder()[:1])
+            match.end_turn()
+            assert match.state()["turns"][-2]["drawn"] == state["drawn"] or match.over
+            return
+        move(match, rng)
+    pytest.fail("no restriction square came up")
+
+
+def test_an_exchange_puts_tokens_back_for_as_many():
+    match = Match("beginner", seed=6, first="you")
+    held = match.holder()
+    match.exchange(held[:3])
+    state = match.state()
+    mine = state["turns"][0]
+    assert mine["player"] == "you" and mine["exchanged"] == sorted(held[:3])
+    assert len(state["cells"]) - 4 + len(state["rack"]) + state["bot_holder"] \
+        + state["bag"] == 126
+
+
+def test_a_hint_is_a_legal_turn_and_is_counted():
+    match = Match("casual", seed=3, first="you")
+    hint = match.hint()
+    assert hint is not None and match.state()["hints"] == 1
+    match.play(" ".join(f"{cell_name(cell)}={value}" for cell, value in hint.placements))
+    if match.state()["turn_open"]:
+        match.end_turn()
+    assert match.state()["turns"][0]["points"] >= hint.score
+
+
+def test_unknown_levels_and_seats_are_refused():
+    with pytest.raises(MatchError, match="unknown level 'grandmaster'"):
+        Match("grandmaster")
+    with pytest.raises(MatchError, match="first is 'you' or 'bot'"):
+        Match("casual", first="them")
+    assert list(LEVELS) == ["beginner", "casual", "strong", "expert"]
+
+
+def test_nothing_is_played_once_the_game_is_over():
+    match = played("beginner", seed=9)
+    for act in (lambda: match.play("A1=1"), lambda: match.exchange([1]),
+                match.pass_turn, match.hint):
+        with pytest.raises(MatchError, match="the game is over"):
+            act()
