@@ -148,14 +148,25 @@ def cross_validate(human: Human, folds: int, seed: int) -> dict:
 
 
 def fitted(human: Human) -> dict:
-    """The model fitted on every hand of `human`: weights, cut points, and its ρ."""
+    """The model fitted on every hand of `human`: weights, cut points, seconds, its ρ."""
     weights = full(fit(human))
     r = ratings(weights, human.hands)
     easy, hard = (round(float(q), 2) for q in np.quantile(r, [1 / 3, 2 / 3]))
     return {"weights": dict(zip(walk.NAMES, weights)), "levels": {"easy": easy,
                                                                    "hard": hard},
+            "seconds": seconds(r, human.time),
             "fitted_on": f"{len(r)} hands of the 24 game, 4nums.com",
             "rate": spearman(r, human.rate), "time": spearman(r, human.time)}
+
+
+def seconds(rated, times) -> dict:
+    """The line ln(mean time) = intercept + slope × rating, fitted by least squares.
+
+    `rated`: the hands' ratings; `times`: the people's mean times (s). difficulty.seconds
+    predicts a person's time from a rating with it.
+    """
+    slope, intercept = np.polyfit(np.asarray(rated, float), np.log(times), 1)
+    return {"intercept": round(float(intercept), 4), "slope": round(float(slope), 4)}
 
 
 def counts(human: Human) -> dict:
@@ -199,7 +210,7 @@ def main(argv=None) -> None:
     print("weights:", ", ".join(f"{k} {v:g}" for k, v in model["weights"].items()),
           "; levels:", model["levels"])
     if args.write:
-        stored = {k: model[k] for k in ("weights", "levels", "fitted_on")}
+        stored = {k: model[k] for k in ("weights", "levels", "seconds", "fitted_on")}
         stored["cross_validated"] = {k: round(v, 3) if isinstance(v, float) else v
                                      for k, v in cv.items()}
         difficulty.MODEL.write_text(json.dumps(stored, indent=2) + "\n")

@@ -42,7 +42,7 @@ ABOUT = {"beginner": "the highest single placement, again and again",
 @click.option("--against", type=click.Choice(list(LEVELS)), default="casual",
               show_default=True, help="The bot's level.")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1),
-              help="Deal the bag from this seed (default: a random one, shown).")
+              help="Deal the bag from this seed (default: a random one, shown at the end).")
 @click.option("--first", type=click.Choice(["you", "bot"]),
               help="Who moves first (default: the rulebook's draw).")
 @click.option("--record", "record_file", type=click.Path(dir_okay=False, writable=True),
@@ -185,8 +185,9 @@ class _Text:
     def start(self):
         """Who plays whom, and how to move."""
         match = self.match
-        self.say([f"Mathable against eureka, {match.against} ({ABOUT[match.against]}); "
-                  f"seed {match.seed}.", MOVES, ""])
+        seed = f"; seed {match.seed}" if match.chosen else ""
+        self.say([f"Mathable against eureka, {match.against} ({ABOUT[match.against]})"
+                  f"{seed}.", MOVES, ""])
 
     def show(self):
         """The table when something changed, then the prompt.
@@ -246,7 +247,7 @@ class _Text:
         verdict = "you win" if you > bot else "eureka wins" if bot > you else "a draw"
         left = "; ".join(f"{name} deducts {sum(state['left'][name])}" for name in PLAYERS)
         self.say(["", f"Game over ({state['end']}): you {you}, eureka {bot}: {verdict} "
-                      f"({left}).", ""])
+                      f"({left}); seed {state['seed']}.", ""])
         self.say(review_lines(self.match.review()))
         self.say(["", "The record was not kept: --record FILE keeps the next one."
                   if record_file is None else

@@ -281,8 +281,8 @@ def hint_lines(h, as_ascii: bool = False) -> list:
 def command(verb: str, name: str) -> click.Command:
     """The command for `eureka VERB NAME` (the registry's renderer protocol).
 
-    `verb` is the command's verb and `name` the numbers game's name; analyze and generate
-    are built by their own modules.
+    `verb` is the command's verb and `name` the numbers game's name; analyze, generate
+    and play (Pitagoras' race) are built by their own modules.
     """
     if verb == "analyze":
         from eureka.cli import analyze_cmds
@@ -290,4 +290,7 @@ def command(verb: str, name: str) -> click.Command:
     if verb == "generate":
         from eureka.cli import generate_cmds
         return generate_cmds.command(name)
+    if verb == "play":
+        from eureka.cli.race_cmds import play_pitagoras
+        return play_pitagoras
     return {"solve": make_solve, "check": make_check, "hint": make_hint}[verb](name)

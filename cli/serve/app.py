@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 
 from eureka.cli.serve.board import board_document, position_document
 from eureka.cli.serve.guard import Guard
-from eureka.cli.serve.play import Games, Unknown
+from eureka.cli.serve.play import Games, Mathable, Races, Unknown
 from eureka.cli.serve.workers import Busy, Crashed, Refused, TimeLimit, Workers
 from eureka.errors import EurekaError
 from eureka.games import GAMES
@@ -41,7 +41,7 @@ MOST_FIELDS = 100
 VERBS = ("solve", "endgame", "check", "score", "review", "hint")
 STATIC = resources.files("eureka.cli.serve") / "static"
 PAGES = {"/": "index.html", "/mathable": "mathable.html", "/numbers": "numbers.html",
-         "/play": "play.html"}
+         "/play": "play.html", "/race": "race.html"}
 
 
 class BadRequest(Exception):
@@ -122,36 +122,41 @@ def application(workers: Workers, allowed: frozenset) -> Guard:
         except EurekaError as e:
             return error(str(e))
 
-    async def play_start(request):
-        try:
-            fields = await parameters(request)
-            return JSONResponse(await run_in_threadpool(games.start, fields))
-        except BadRequest as e:
-            return error(str(e), e.status)
-        except EurekaError as e:
-            return error(str(e))
+    def play_start(games):
+        async def start(request):
+            try:
+                fields = await parameters(request)
+                return JSONResponse(await run_in_threadpool(games.start, fields))
+            except BadRequest as e:
+                return error(str(e), e.status)
+            except EurekaError as e:
+                return error(str(e))
+        return start
 
-    async def play_move(request):
-        key = request.path_params["key"]
-        try:
-            if request.method == "GET":
-                return JSONResponse(games.state(key))
-            fields = await parameters(request)
-            return JSONResponse(await run_in_threadpool(games.move, key, fields))
-        except Unknown as e:
-            return error(str(e), 404)
-        except BadRequest as e:
-            return error(str(e), e.status)
-        except EurekaError as e:
-            return error(str(e))
+    def play_move(games):
+        async def move(request):
+            key = request.path_params["key"]
+            try:
+                if request.method == "GET":
+                    return JSONResponse(await run_in_threadpool(games.state, key))
+                fields = await parameters(request)
+                return JSONResponse(await run_in_threadpool(games.move, key, fields))
+            except Unknown as e:
+                return error(str(e), 404)
+            except BadRequest as e:
+                return error(str(e), e.status)
+            except EurekaError as e:
+                return error(str(e))
+        return move
 
-    games = Games()
     routes = [Route(path, _page(name)) for path, name in PAGES.items()]
-    routes += [Route("/api/status", status),
-               Route("/api/play/mathable", _counted(play_start), methods=["POST"]),
-               Route("/api/play/mathable/{key}", _counted(play_move),
-                     methods=["GET", "POST"]),
-               Route("/api/board/mathable", board),
+    routes += [Route("/api/status", status)]
+    for game, kind in (("mathable", Mathable()), ("pitagoras", Races())):
+        games = Games(kind)
+        routes += [Route(f"/api/play/{game}", _counted(play_start(games)), methods=["POST"]),
+                   Route(f"/api/play/{game}/{{key}}", _counted(play_move(games)),
+                         methods=["GET", "POST"])]
+    routes += [Route("/api/board/mathable", board),
                Route("/api/position/mathable", position, methods=["POST"]),
                Route("/api/{verb}/{game}", _counted(_api), methods=["GET", "POST"]),
                Mount("/static", StaticFiles(directory=str(STATIC)))]

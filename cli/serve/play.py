@@ -1,9 +1,10 @@
-"""The games played against eureka through the API: `/api/play/mathable[/ID]`.
+"""The games played against eureka through the API: /api/play/mathable and pitagoras.
 
-A game lives in the server's memory, at most MOST_GAMES at once: a game idle for IDLE
-seconds is dropped, and a new game past the bound drops the one idle longest (a finished
-game's record, in its last state, is how it is kept). A game's ID is random and
-unguessable; its moves are played one at a time.
+Each at `/api/play/GAME` (a new game) and `/api/play/GAME/ID` (its state and moves).
+A game lives in the server's memory, at most MOST_GAMES of a kind at once: a game idle
+for IDLE seconds is dropped, and a new game past the bound drops the one idle longest
+(a finished game's record, in its last state, is how it is kept). A game's ID is random
+and unguessable; its moves are played one at a time.
 """
 
 import secrets
@@ -13,11 +14,9 @@ import time
 from eureka.errors import EurekaError
 
 MOST_GAMES = 32
-"""Games kept at once (each a few hundred kilobytes at most)."""
+"""Games of a kind kept at once (each a few hundred kilobytes at most)."""
 IDLE = 3600.0
 """Seconds without a request after which a game is dropped."""
-MOVES = ("turn", "exchange", "pass", "end", "hint")
-"""The fields of a move; a request gives one of them."""
 
 
 class Unknown(Exception):
@@ -28,83 +27,50 @@ class Unknown(Exception):
 
 
 class Games:
-    """The games in play: started, looked at and moved by ID."""
+    """The games of one kind in play: started, looked at and moved by ID."""
 
-    def __init__(self, most: int = MOST_GAMES, idle: float = IDLE, clock=time.monotonic):
-        """Games kept: at most `most`, each `idle` seconds after its last request.
+    def __init__(self, kind, most: int = MOST_GAMES, idle: float = IDLE,
+                 clock=time.monotonic):
+        """Games of the `kind` (Mathable or Races) kept: at most `most`.
 
-        `clock` tells the time in seconds.
+        Each is kept `idle` seconds after its last request; `clock` tells the time in
+        seconds.
         """
+        self.kind = kind
         self.most, self.idle, self.clock = most, idle, clock
-        self.games: dict = {}                   # ID -> [match, lock, last request]
+        self.games: dict = {}                   # ID -> [game, lock, last request]
         self.lock = threading.Lock()
 
     def start(self, fields: dict) -> dict:
-        """A new game from the request's `fields` (against, seed, first): its state and ID.
+        """A new game from the request's `fields`: its state and ID.
 
         Raises EurekaError for fields the game refuses.
         """
-        from eureka.mathable import GAME
-
-        unknown = set(fields) - {"against", "seed", "first"}
-        if unknown:
-            raise EurekaError(f"a new game takes against, seed and first, not "
-                              f"{', '.join(sorted(unknown))[:80]}")
-        seed = fields.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
-                                 or not 0 <= seed < 2**63):
-            raise EurekaError("the seed is a whole number from 0 to 2**63 - 1")
-        against = fields.get("against", "casual")
-        if not isinstance(against, str):
-            raise EurekaError("against is a level's name, e.g. casual")
-        match = GAME.play(against, seed, fields.get("first"))
+        game = self.kind.new(fields)
         key = secrets.token_urlsafe(12)
         with self.lock:
             self._drop_idle()
             while len(self.games) >= self.most:
                 oldest = min(self.games, key=lambda k: self.games[k][2])
                 del self.games[oldest]
-            self.games[key] = [match, threading.Lock(), self.clock()]
-        return {**match.state(), "id": key}
+            self.games[key] = [game, threading.Lock(), self.clock()]
+        return {**self.kind.look(game), "id": key}
 
     def state(self, key: str) -> dict:
         """The state of the game `key`. Raises Unknown for a game not kept."""
-        match, lock = self._get(key)
+        game, lock = self._get(key)
         with lock:
-            return {**match.state(), "id": key}
+            return {**self.kind.look(game), "id": key}
 
     def move(self, key: str, fields: dict) -> dict:
         """Plays the move of the request's `fields` in the game `key`; its new state.
 
-        One of: {"turn": "I8=12 H6=8"}, {"exchange": [3, 5]}, {"pass": true}, {"end":
-        true}, {"hint": "score" or "equity"} (the state then has "hint"). The bot's turn
-        follows yours. Raises Unknown for a game not kept, EurekaError for a move the
-        game refuses (nothing changes).
+        Raises Unknown for a game not kept, EurekaError for a move the game refuses
+        (nothing changes).
         """
-        from eureka.mathable.match import hint_json
-
-        match, lock = self._get(key)
-        asked = [name for name in MOVES if name in fields]
-        if len(asked) != 1 or len(fields) != 1:
-            raise EurekaError('give one move: {"turn": "I8=12 H6=8"}, {"exchange": [3, 5]}'
-                              ', {"pass": true}, {"end": true} or {"hint": "score"}')
-        name, value = asked[0], fields[asked[0]]
+        game, lock = self._get(key)
         with lock:
-            if name == "turn" and isinstance(value, str):
-                match.play(value)
-            elif name == "exchange" and _values(value) is not None:
-                match.exchange(_values(value))
-            elif name == "pass" and value is True:
-                match.pass_turn()
-            elif name == "end" and value is True:
-                match.end_turn()
-            elif name == "hint" and value in ("score", "equity", True):
-                by = "score" if value is True else value
-                best = match.hint(by)
-                return {**match.state(), "id": key, "hint": hint_json(best, by)}
-            else:
-                raise EurekaError(f"{name}: {_WANTED[name]}")
-            return {**match.state(), "id": key}
+            return {**self.kind.move(game, fields), "id": key}
 
     def _get(self, key: str):
         """The match and lock of the game `key`, its last request now; Unknown if gone."""
@@ -124,9 +90,112 @@ class Games:
             del self.games[key]
 
 
-_WANTED = {"turn": "the placements as text, e.g. I8=12 H6=8",
-           "exchange": "the values of the tokens to exchange, e.g. [3, 5]",
-           "pass": "true", "end": "true", "hint": '"score" or "equity"'}
+class Mathable:
+    """Games of Mathable against the bot (eureka.mathable.match)."""
+
+    MOVES = ("turn", "exchange", "pass", "end", "hint")
+    WANTED = {"turn": "the placements as text, e.g. I8=12 H6=8",
+              "exchange": "the values of the tokens to exchange, e.g. [3, 5]",
+              "pass": "true", "end": "true", "hint": '"score" or "equity"'}
+
+    def new(self, fields: dict):
+        """A new match from `fields` (against, seed, first); EurekaError if refused."""
+        from eureka.mathable import GAME
+
+        _only(fields, ("against", "seed", "first"))
+        against = fields.get("against", "casual")
+        if not isinstance(against, str):
+            raise EurekaError("against is a level's name, e.g. casual")
+        return GAME.play(against, _seed(fields), fields.get("first"))
+
+    def look(self, match) -> dict:
+        """The state of `match`."""
+        return match.state()
+
+    def move(self, match, fields: dict) -> dict:
+        """Plays the move of `fields` in `match`; its state (with "hint" for a hint).
+
+        One of: {"turn": "I8=12 H6=8"}, {"exchange": [3, 5]}, {"pass": true}, {"end":
+        true}, {"hint": "score" or "equity"}; the bot's turn follows yours. Raises
+        EurekaError for a move the game refuses.
+        """
+        from eureka.mathable.match import hint_json
+
+        name, value = _one(fields, self.MOVES, '{"turn": "I8=12 H6=8"}, {"exchange": '
+                           '[3, 5]}, {"pass": true}, {"end": true} or {"hint": "score"}')
+        if name == "turn" and isinstance(value, str):
+            match.play(value)
+        elif name == "exchange" and _values(value) is not None:
+            match.exchange(_values(value))
+        elif name == "pass" and value is True:
+            match.pass_turn()
+        elif name == "end" and value is True:
+            match.end_turn()
+        elif name == "hint" and value in ("score", "equity", True):
+            by = "score" if value is True else value
+            best = match.hint(by)
+            return {**match.state(), "hint": hint_json(best, by)}
+        else:
+            raise EurekaError(f"{name}: {self.WANTED[name]}")
+        return match.state()
+
+
+class Races:
+    """Pitagoras races against the bot (eureka.race).
+
+    The bot shouts when the race is looked at or moved after its time has come.
+    """
+
+    def new(self, fields: dict):
+        """A new race from `fields` (against, seed, die); EurekaError if refused."""
+        from eureka.race import Race
+
+        _only(fields, ("against", "seed", "die"))
+        against, die = fields.get("against", "casual"), fields.get("die", "blue")
+        if not isinstance(against, str) or not isinstance(die, str):
+            raise EurekaError("against is a level's name and die a die's (blue, red, black)")
+        return Race(against, _seed(fields), die)
+
+    def look(self, race) -> dict:
+        """The state of `race`, the bot's shout in it once its time has come."""
+        race.poll()
+        return race.state()
+
+    def move(self, race, fields: dict) -> dict:
+        """Your shout in `race`, timed now; its state.
+
+        `fields` is {"shout": "20+11+1"}. Raises EurekaError for anything else.
+        """
+        _, value = _one(fields, ("shout",), '{"shout": "20+11+1"}')
+        if not isinstance(value, str):
+            raise EurekaError("shout: the equation as text, e.g. 20+11+1")
+        race.shout(value)
+        return race.state()
+
+
+def _only(fields: dict, allowed: tuple) -> None:
+    """Raises EurekaError when `fields` has a field outside `allowed`."""
+    unknown = set(fields) - set(allowed)
+    if unknown:
+        raise EurekaError(f"a new game takes {', '.join(allowed)}, not "
+                          f"{', '.join(sorted(unknown))[:80]}")
+
+
+def _seed(fields: dict):
+    """The seed of `fields`, None when not given; EurekaError unless a whole number."""
+    seed = fields.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                             or not 0 <= seed < 2**63):
+        raise EurekaError("the seed is a whole number from 0 to 2**63 - 1")
+    return seed
+
+
+def _one(fields: dict, moves: tuple, example: str) -> tuple:
+    """The one move of `fields` among `moves`, as (name, value); EurekaError if not one."""
+    asked = [name for name in moves if name in fields]
+    if len(asked) != 1 or len(fields) != 1:
+        raise EurekaError(f"give one move: {example}")
+    return asked[0], fields[asked[0]]
 
 
 def _values(value):

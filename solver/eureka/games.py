@@ -55,7 +55,7 @@ class GameEntry:
 
 GAMES = {g.name: g for g in (
     GameEntry("pitagoras", "Pitagoras", "make the dice total with the most cards",
-              ("solve", "check", "hint", "analyze", "generate"), "eureka.pitagoras",
+              ("solve", "check", "hint", "analyze", "generate", "play"), "eureka.pitagoras",
               "numbers_cmds", 10),
     GameEntry("countdown", "Countdown", "the numbers round: six numbers, a target 100-999",
               ("solve", "check", "hint", "analyze", "generate"),

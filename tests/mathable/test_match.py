@@ -170,3 +170,13 @@ def test_nothing_is_played_once_the_game_is_over():
                 match.pass_turn, match.hint):
         with pytest.raises(MatchError, match="the game is over"):
             act()
+
+
+def test_a_random_seed_is_shown_only_once_the_game_is_over():
+    match, rng = Match("beginner"), random.Random(2)     # its bag's order is its seed
+    assert match.state()["seed"] is None
+    while not match.over:
+        move(match, rng)
+        assert match.state()["seed"] is None or match.over
+    assert match.state()["seed"] == match.seed
+    assert Match("beginner", seed=4).state()["seed"] == 4        # one given is known

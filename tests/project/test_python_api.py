@@ -45,6 +45,7 @@ def test_an_unknown_game_is_an_input_error():
 def test_every_game_has_a_contract_object_with_its_verbs(name):
     game = eureka.game(name)
     missing = [v for v in GAMES[name].verbs if v not in ("analyze", "generate")
+               and not (name, v) == ("pitagoras", "play")       # eureka.race.Race
                and not callable(getattr(game, v, None))]
     assert not missing, f"{name}: no {missing}"
 

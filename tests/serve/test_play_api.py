@@ -12,7 +12,7 @@ from tests.schema_check import assert_valid
 
 pytest.importorskip("starlette")
 
-from eureka.cli.serve.play import Games, Unknown  # noqa: E402
+from eureka.cli.serve.play import Games, Mathable, Unknown  # noqa: E402
 
 JSON_POST = {"content-type": "application/json"}
 
@@ -75,7 +75,7 @@ def test_bad_starts_and_unknown_games_are_refused(client):
 
 def test_games_are_bounded_and_dropped_when_idle():
     now = [0.0]
-    games = Games(most=2, idle=60, clock=lambda: now[0])
+    games = Games(Mathable(), most=2, idle=60, clock=lambda: now[0])
     first = games.start({"against": "beginner", "seed": 1})["id"]
     now[0] = 1
     second = games.start({"against": "beginner", "seed": 2})["id"]
@@ -88,3 +88,22 @@ def test_games_are_bounded_and_dropped_when_idle():
     now[0] = 100
     with pytest.raises(Unknown):
         games.state(first)                  # idle over a minute
+
+
+def test_a_race_plays_through_the_api(client):
+    from eureka.pitagoras import GAME as PITAGORAS
+
+    state = _post(client, "/api/play/pitagoras", {"against": "beginner", "seed": 4})
+    path = f"/api/play/pitagoras/{state['id']}"
+    assert state["schema"] == "eureka.pitagoras.race/1" and not state["turns"]
+    wrong = _post(client, path, {"shout": "1000+1"})
+    assert wrong["turns"][-1]["right"] is False and wrong["piles"]["eureka"] == 1
+    answer = PITAGORAS.solve(state["cards"], state["target"], best=True).best[0]
+    right = _post(client, path, {"shout": answer.text})
+    assert right["turns"][-1] == {**right["turns"][-1], "player": "you", "right": True}
+    assert right["piles"]["you"] == len(answer.cards)
+    assert client.get(path).json()["piles"] == right["piles"]
+    for body in ({"shout": 5}, {"answer": "1+2"}, {}):
+        _post(client, path, body, 400)
+    for body in ({"against": "grandmaster"}, {"die": "green"}, {"first": "you"}):
+        _post(client, "/api/play/pitagoras", body, 400)

@@ -127,7 +127,7 @@ async function newGame() {
     game = await eurekaPost("/api/play/mathable", params);
     pending = []; picked = null; exchanging = false; chosen.clear(); hinted = {};
     $("over").replaceChildren(); delete $("over").dataset.game;
-    say(`Seed ${game.seed}.`);
+    say(game.seed === null ? "A new game." : `Seed ${game.seed}.`);
   } catch (error) { say(error.message, true); }
   draw();
 }

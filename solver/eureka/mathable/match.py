@@ -42,7 +42,8 @@ class Match:
                  first: str | None = None, edition: int = 126, bonus: bool = True):
         """A new game against the bot of level `against` (a key of LEVELS), dealt.
 
-        `seed` deals the bag (None: a random one, kept in the state); `first` is who
+        `seed` deals the bag (None: a random one, which the state shows only once the
+        game is over: it would tell the bag's order); `first` is who
         moves first, "you" or "bot" (None: the rulebook's draw decides); `edition` and
         `bonus` are the game's token set and full-rack bonus. The bot moves at once when
         it starts. Raises MatchError for an unknown level or `first`.
@@ -53,6 +54,7 @@ class Match:
             raise MatchError(f"first is 'you' or 'bot', not {first!r}")
         self.against, self.policy = against, LEVELS[against]
         self.seed = secrets.randbelow(2**31) if seed is None else int(seed)
+        self.chosen = seed is not None          # the seed is yours to know
         self.table = Table(2, game_rng(self.seed, 0), edition, bonus)
         starter = self.table.start()
         self.you = starter if first == "you" else 1 - starter if first == "bot" else 0
@@ -196,7 +198,8 @@ class Match:
         scores = {PLAYERS[0]: table.scores[self.you], PLAYERS[1]: table.scores[self.bot]}
         out = {
             "schema": "eureka.mathable.play/1", "game": "mathable",
-            "against": self.against, "seed": self.seed,
+            "against": self.against,
+            "seed": self.seed if self.chosen or self.over else None,
             "over": self.over, "end": table.end,
             "to_move": None if self.over else PLAYERS[self.mover != self.you],
             "turn_open": self._open is not None,

@@ -68,6 +68,24 @@ def level(value: float) -> str:
     return "easy" if value < easy else "hard" if value >= hard else "medium"
 
 
+def seconds(value: float) -> float:
+    """A person's predicted time to solve a puzzle rated `value`, in seconds.
+
+    The people's mean times on the 24 game (4nums.com), fitted as ln(time) = intercept
+    + slope × rating (eureka/data/difficulty.json, "seconds"): about 7 s at rating 6,
+    11 s at 8, 17 s at 10.
+    """
+    intercept, slope = _time_line()
+    return math.exp(intercept + slope * value)
+
+
+@cache
+def _time_line() -> tuple:
+    """(intercept, slope) of the fitted line of ln(time) on the rating (see seconds)."""
+    fit = json.loads(MODEL.read_text())["seconds"]
+    return float(fit["intercept"]), float(fit["slope"])
+
+
 def rate(cards, target: int, need: int, rules) -> Difficulty | None:
     """The difficulty of making `target` from `need` of the `cards` under `rules`.
 
