@@ -3,6 +3,8 @@
 import json
 import random
 
+import pytest
+
 from eureka.mathable import GAME
 from eureka.mathable.board import SQUARES
 from eureka.mathable.singles import single_placements
@@ -12,11 +14,12 @@ from tests.schema_check import assert_valid
 ARGS = ("play", "mathable", "--against", "beginner", "--seed", "21", "--first", "you")
 
 
-def _typed_game() -> tuple:
-    """A whole game played through the Python API by a person who types random legal
-    placements (restriction squares first, so that draws happen), exchanges when stuck
-    and passes when nothing else is allowed: (the lines typed, the match at its end)."""
-    match, rng, lines = GAME.play("beginner", seed=21, first="you"), random.Random(21), []
+def _typed_game(level: str = "beginner") -> tuple:
+    """A whole game against `level` played through the Python API by a person who types
+    random legal placements (restriction squares first, so that draws happen), exchanges
+    when stuck and passes when nothing else is allowed: (the lines typed, the match at
+    its end)."""
+    match, rng, lines = GAME.play(level, seed=21, first="you"), random.Random(21), []
     while not match.over:
         if match.state()["turn_open"]:
             line = "end"
@@ -38,12 +41,15 @@ def _typed_game() -> tuple:
     return lines, match
 
 
-def test_a_whole_game_typed_on_standard_input_ends_with_its_scores_and_record(tmp_path):
-    lines, match = _typed_game()
+@pytest.mark.parametrize("level", ["beginner", "casual", "strong", "expert"])
+def test_a_whole_game_typed_on_standard_input_ends_with_its_scores_and_record(tmp_path,
+                                                                             level):
+    lines, match = _typed_game(level)
     assert "end" in lines                       # a draw kept a turn open at least once
     path = tmp_path / "game.txt"
     typed = "\n".join(["hint", "nonsense", *lines, "quit"]) + "\n"
-    result = run(*ARGS, "--record", str(path), stdin=typed)
+    result = run("play", "mathable", "--against", level, *ARGS[4:], "--record", str(path),
+                 stdin=typed)
     assert result.exit_code == 0, result.output
     final = match.state()["final"]
     assert f"Game over ({match.state()['end']}): you {final['you']}, eureka " \

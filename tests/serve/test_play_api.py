@@ -27,9 +27,10 @@ def _grid(state):
     return {parse_cell(cell): value for cell, value in state["cells"].items()}
 
 
-def test_a_whole_game_plays_through_the_api(client):
+@pytest.mark.parametrize("level", ["beginner", "casual", "strong", "expert"])
+def test_a_whole_game_plays_through_the_api(client, level):
     state = _post(client, "/api/play/mathable",
-                  {"against": "beginner", "seed": 12, "first": "you"})
+                  {"against": level, "seed": 12, "first": "you"})
     key, rng = state["id"], random.Random(12)
     assert client.get(f"/api/play/mathable/{key}").json() == state
     while not state["over"]:
