@@ -288,7 +288,8 @@ def test_bad_arguments_raise_one_clear_line(call, message):
 
 
 def test_policy_names():
-    assert POLICIES == ("optimal", "equity", "sim", "endgame", "greedy", "random")
+    assert POLICIES == ("optimal", "equity", "sim", "endgame", "sim-endgame", "greedy",
+                        "random")
     assert set(POLICIES) == set(PLANNERS) | {"greedy", "random"}
     listed = schema("eureka.mathable.simulate/1")["properties"]["policies"]["items"]
     assert tuple(listed["enum"]) == POLICIES

@@ -43,10 +43,10 @@ class Match:
         """A new game against the bot of level `against` (a key of LEVELS), dealt.
 
         `seed` deals the bag (None: a random one, which the state shows only once the
-        game is over: it would tell the bag's order); `first` is who
-        moves first, "you" or "bot" (None: the rulebook's draw decides); `edition` and
-        `bonus` are the game's token set and full-rack bonus. The bot moves at once when
-        it starts. Raises MatchError for an unknown level or `first`.
+        game is over: it would tell the bag's order); `first` is who moves first, "you"
+        or "bot" (None: the rulebook's draw decides); `edition` and `bonus` are the
+        game's token set and full-rack bonus. The bot moves at once when it starts.
+        Raises MatchError for an unknown level or `first`.
         """
         if against not in LEVELS:
             raise MatchError(f"unknown level {against!r}: choose from {', '.join(LEVELS)}")

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 
 from eureka.errors import EurekaError
 
-POLICIES = ("optimal", "equity", "sim", "endgame", "greedy", "random")
+POLICIES = ("optimal", "equity", "sim", "endgame", "sim-endgame", "greedy", "random")
 """How a seat of a self-play game chooses its turns (policies.py)."""
 
-LEVELS = {"beginner": "greedy", "casual": "optimal", "strong": "equity", "expert": "sim"}
+LEVELS = {"beginner": "greedy", "casual": "optimal", "strong": "equity",
+          "expert": "sim-endgame"}
 """A game against eureka (match.py): the bot's levels, weakest first, and the policy each
 plays; docs/MATHABLE.md has the ladder measured between them."""
 

@@ -10,6 +10,7 @@ The policies, by their names in options.POLICIES:
              (montecarlo.py), within a budget of work a move;
   "endgame"  "equity" while the bag holds tokens; once it is empty with 2 players, the
              exact endgame's turn (endgame.py), within its budget (else "equity");
+  "sim-endgame"  "sim" while the bag holds tokens, then the exact endgame as "endgame";
   "greedy"   repeatedly the highest-scoring single placement until none is legal;
   "random"   repeatedly a uniformly random legal single placement until none is legal
              (these two are played by selfplay.py itself, placement by placement).
@@ -77,6 +78,7 @@ PLANNERS = {
     "equity": _equity,
     "sim": simulation(),
     "endgame": exact(_ranking("equity")),
+    "sim-endgame": exact(simulation()),
 }
 
 
