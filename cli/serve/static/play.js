@@ -74,6 +74,7 @@ function placeAt(name) {
 }
 
 async function send(move) {
+  say("eureka is thinking…");
   try {
     game = await eurekaPost(`/api/play/mathable/${game.id}`, move);
     pending = []; picked = null; exchanging = false; chosen.clear(); hinted = {};
