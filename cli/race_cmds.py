@@ -75,7 +75,8 @@ def play_pitagoras(against, seed, die, as_json, as_ascii):
     state = race.state()
     if not as_json:
         piles = state["piles"]
-        winner = "you win" if state["winner"] == "you" else "eureka wins"
+        winner = {"you": "you win", "eureka": "eureka wins"}.get(state["winner"],
+                                                                "nobody wins")
         say(["", f"Game over: you {plural(piles['you'], 'card')}, eureka "
                  f"{plural(piles['eureka'], 'card')}: {winner}; seed {state['seed']}."])
 
