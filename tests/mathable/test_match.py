@@ -95,7 +95,7 @@ def test_a_refused_turn_changes_nothing():
     before = match.state()
     held = match.holder()
     missing = next(v for v in range(1, 100) if v not in held)
-    for text, message in [(f"A1={missing}", "you hold no"),
+    for text, message in [(f"A1={missing}", "holds none"),
                           (f"A1={held[0]}", "placement 1"),
                           ("I8", "I8"),
                           ("", "empty")]:

@@ -173,7 +173,8 @@ def _click_turn(page, state) -> None:
         page.click("#pass")
 
 
-def test_a_whole_game_against_the_beginner_by_clicks(page, address, tmp_path):
+def _new_game(page, address) -> None:
+    """A new game at the Play page against the beginner, seed 5, you first."""
     page.goto(f"{address}/play")
     page.wait_for_selector("body[data-ready=true]")
     page.select_option("#level", "beginner")
@@ -181,6 +182,10 @@ def test_a_whole_game_against_the_beginner_by_clicks(page, address, tmp_path):
     page.select_option("#first", "you")
     page.click("#new")
     page.wait_for_function("typeof game === 'object' && game !== null")
+
+
+def test_a_whole_game_against_the_beginner_by_clicks(page, address, tmp_path):
+    _new_game(page, address)
     assert page.text_content("#status").startswith("you 0 · eureka 0")
     page.click("#hint")
     page.wait_for_selector("td.hint")
@@ -211,13 +216,7 @@ def test_a_whole_game_against_the_beginner_by_clicks(page, address, tmp_path):
 
 
 def test_a_move_the_rules_refuse_shows_why_at_the_play_page(page, address):
-    page.goto(f"{address}/play")
-    page.wait_for_selector("body[data-ready=true]")
-    page.select_option("#level", "beginner")
-    page.fill("#seed", "5")
-    page.select_option("#first", "you")
-    page.click("#new")
-    page.wait_for_function("typeof game === 'object' && game !== null")
+    _new_game(page, address)
     page.click("#rack-0")
     page.click("#cell-A1")                   # a corner: no equation there
     page.click("#play")

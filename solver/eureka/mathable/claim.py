@@ -27,7 +27,7 @@ def check(position: Position, claim: str, rack=None, bonus: bool = True,
     position = with_rack(position, rack)
     placements = claimed_turn(claim, position.edition)
     full = full_rack_bonus(position.rack, bonus)
-    turn, why = None, _not_on_rack(placements, position.rack)
+    turn, why = None, not_on_rack(placements, position.rack)
     if why:
         verdict = Verdict(False, why, "not-on-rack")
     else:
@@ -42,8 +42,8 @@ def check(position: Position, claim: str, rack=None, bonus: bool = True,
     return result.compared(budget) if compare else result
 
 
-def _not_on_rack(placements, rack) -> str:
-    """Why the placements need tokens the rack does not hold ('' when it holds them)."""
+def not_on_rack(placements, rack) -> str:
+    """Why the `placements` need tokens the `rack` does not hold ('' when it holds them)."""
     need, have = Counter(p.value for p in placements), Counter(rack)
     for value, count in sorted(need.items()):
         if count > have[value]:

@@ -23,6 +23,7 @@ from dataclasses import replace
 from eureka.errors import EurekaError
 from eureka.mathable import record as records
 from eureka.mathable.board import cell_name
+from eureka.mathable.claim import not_on_rack
 from eureka.mathable.legality import IllegalPlacement, score_turn
 from eureka.mathable.options import LEVELS, PLAYERS
 from eureka.mathable.record import claimed_turn
@@ -85,11 +86,9 @@ class Match:
         table = self.table
         placements = claimed_turn(text, table.edition)
         holder = table.holders[self.you]
-        short = Counter(p.value for p in placements) - Counter(holder)
-        if short:
-            value = min(short)
-            raise MatchError(f"you hold no{' more' if value in holder else ''} {value} "
-                             f"(your holder: {' '.join(map(str, sorted(holder)))})")
+        why = not_on_rack(placements, holder)
+        if why:
+            raise MatchError(why)
         try:
             scored = score_turn(dict(table.grid), placements)
         except IllegalPlacement as e:
