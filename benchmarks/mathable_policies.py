@@ -127,7 +127,8 @@ def main(argv=None) -> None:
     for p in policies:
         print(f"  {p:<8} {len(clock.wall[p]):>7} moves  {wall[p] * 1e3:9.3f} ms a move "
               f"(CPU {cpu[p] * 1e3:.3f} ms; "
-              f"median {statistics.median(clock.wall[p]) * 1e3:.3f} ms)")
+              f"median {statistics.median(clock.wall[p]) * 1e3:.3f} ms; "
+              f"slowest {max(clock.wall[p]) * 1e3:.3f} ms)")
     print(f"  time a move, {a} / {b}: {wall[a] / wall[b]:.2f}x wall, "
           f"{cpu[a] / cpu[b]:.2f}x CPU")
 

@@ -28,7 +28,7 @@ MOVES = ("Your move, one a line: placements in playing order (I8=12 H6=8), "
 ABOUT = {"beginner": "the highest single placement, again and again",
          "casual": "the highest-scoring turn",
          "strong": "the best turn by equity: points and the tokens kept",
-         "expert": "simulation of the best turns, then the exact endgame"}
+         "expert": "simulation of the best turns for the win, then the exact endgame"}
 
 
 @click.command("mathable", help=command_help(

@@ -1,5 +1,6 @@
 """`eureka play mathable`: a whole game typed on standard input, its record kept."""
 
+import io
 import json
 import random
 
@@ -7,6 +8,7 @@ import pytest
 
 from eureka.mathable import GAME
 from eureka.mathable.board import SQUARES
+from eureka.mathable.options import LEVELS
 from eureka.mathable.singles import single_placements
 from tests.cli.invoke import run
 from tests.schema_check import assert_valid
@@ -14,43 +16,60 @@ from tests.schema_check import assert_valid
 ARGS = ("play", "mathable", "--against", "beginner", "--seed", "21", "--first", "you")
 
 
-def _typed_game(level: str = "beginner") -> tuple:
-    """A whole game against `level` played through the Python API by a person who types
-    random legal placements (restriction squares first, so that draws happen), exchanges
-    when stuck and passes when nothing else is allowed: (the lines typed, the match at
-    its end)."""
-    match, rng, lines = GAME.play(level, seed=21, first="you"), random.Random(21), []
-    while not match.over:
-        if match.state()["turn_open"]:
-            line = "end"
-        else:
-            options = single_placements(match.table.grid, match.holder())
-            options = [o for o in options if SQUARES[o.placement.cell].op] or options
-            line = (rng.choice(options).placement.text() if options
-                    else "exchange " + " ".join(map(str, match.holder()[:match.state()["bag"]]))
-                    if match.state()["bag"] else "pass")
-        lines.append(line)
-        if line == "end":
-            match.end_turn()
-        elif line == "pass":
-            match.pass_turn()
-        elif line.startswith("exchange"):
-            match.exchange([int(v) for v in line.split()[1:]])
-        else:
-            match.play(line)
-    return lines, match
+def _next_line(match, rng) -> str:
+    """What a person watching `match` types next: random legal placements (restriction
+    squares first, so that draws happen), 'end' for a turn left open, an exchange when
+    stuck, a pass when nothing else is allowed."""
+    state = match.state()
+    if state["turn_open"]:
+        return "end"
+    options = single_placements(match.table.grid, match.holder())
+    options = [o for o in options if SQUARES[o.placement.cell].op] or options
+    if options:
+        return rng.choice(options).placement.text()
+    if state["bag"]:
+        return "exchange " + " ".join(map(str, match.holder()[:state["bag"]]))
+    return "pass"
 
 
-@pytest.mark.parametrize("level", ["beginner", "casual", "strong"])    # expert: the API's
+class Person(io.RawIOBase):
+    """Standard input typed line by line by a person who watches the game the command
+    plays (caught as GAME.play starts it): the `first` lines, then _next_line's."""
+
+    def __init__(self, monkeypatch, first=()):
+        self.first, self.typed, self.pending = list(first), [], b""
+        self.rng, self.match = random.Random(21), None
+        play = GAME.play
+
+        def caught(*args, **kwargs):
+            self.match = play(*args, **kwargs)
+            return self.match
+        monkeypatch.setattr(GAME, "play", caught)
+
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        if not self.pending:
+            line = self.first.pop(0) if self.first else _next_line(self.match, self.rng)
+            self.typed.append(line)
+            self.pending = (line + "\n").encode()
+        n = min(len(buffer), len(self.pending))
+        buffer[:n], self.pending = self.pending[:n], self.pending[n:]
+        return n
+
+
+@pytest.mark.parametrize("level", LEVELS)
 def test_a_whole_game_typed_on_standard_input_ends_with_its_scores_and_record(tmp_path,
+                                                                             monkeypatch,
                                                                              level):
-    lines, match = _typed_game(level)
-    assert "end" in lines                       # a draw kept a turn open at least once
     path = tmp_path / "game.txt"
-    typed = "\n".join(["hint", "nonsense", *lines, "quit"]) + "\n"
+    person = Person(monkeypatch, ["hint", "nonsense"])
     result = run("play", "mathable", "--against", level, *ARGS[4:], "--record", str(path),
-                 stdin=typed)
+                 stdin=person)
     assert result.exit_code == 0, result.output
+    match = person.match
+    assert match.over and "end" in person.typed    # a draw kept a turn open at least once
     final = match.state()["final"]
     assert f"Game over ({match.state()['end']}): you {final['you']}, eureka " \
            f"{final['eureka']}" in result.output
@@ -84,10 +103,12 @@ def test_an_unknown_level_is_one_line():
     assert result.exit_code == 2 and "grandmaster" in result.output
 
 
-def test_with_json_every_line_is_a_state_or_a_refusal_and_the_last_holds_the_record():
-    lines, match = _typed_game()
-    result = run(*ARGS, "--json", stdin="\n".join(["hint equity", "A1=1000", *lines]) + "\n")
+def test_with_json_every_line_is_a_state_or_a_refusal_and_the_last_holds_the_record(
+        monkeypatch):
+    person = Person(monkeypatch, ["hint equity", "A1=1000"])
+    result = run(*ARGS, "--json", stdin=person)
     assert result.exit_code == 0, result.output
+    match = person.match
     documents = [assert_valid(json.loads(line)) for line in result.stdout.splitlines()]
     assert documents[1]["hint"]["by"] == "equity"
     assert documents[2] == {"schema": "eureka.error/1",

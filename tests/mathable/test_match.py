@@ -41,7 +41,8 @@ def played(level: str, seed: int, first=None, restricted=False) -> Match:
     return match
 
 
-@pytest.mark.parametrize("level", LEVELS)
+# The expert's whole games (10-20 s of CPU each) are the API's, the terminal's and the page's.
+@pytest.mark.parametrize("level", [level for level in LEVELS if level != "expert"])
 def test_a_game_plays_to_its_end_and_its_record_replays_to_the_final_scores(level):
     match = played(level, seed=5)
     assert match.policy == LEVELS[level]
@@ -71,8 +72,10 @@ def test_no_state_before_the_end_shows_the_bots_tokens_or_the_bag(seed, turns, f
     match, rng = Match("beginner", seed=seed, first=first), random.Random(seed)
     for _ in range(turns):
         if match.over:
-            return
+            break
         move(match, rng)
+    if match.over:                          # the end shows everything
+        return
     before = json.dumps(match.state(), sort_keys=True)
     assert "record" not in match.state() and "left" not in match.state()
     assert before == json.dumps(_hidden_swapped(match).state(), sort_keys=True)

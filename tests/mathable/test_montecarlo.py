@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from eureka.errors import EurekaError, SearchTooLarge
-from eureka.mathable import GAME, montecarlo, policies, ranking, selfplay, singles
+from eureka.mathable import GAME, montecarlo, outlook, policies, ranking, selfplay, singles
 from eureka.mathable.arrays import board_array
 from eureka.mathable.leave import leave_value
 from eureka.mathable.legality import score_turn
@@ -53,11 +53,13 @@ def plain_best(grid, holder, policy, edition):
     return None if best is None else (total(best), best)
 
 
-def plain_rollout(grid, rack, play, dealt, opponent, plies, policy, edition=126):
+def plain_rollout(grid, rack, play, dealt, opponent, plies, policy, edition=126,
+                  lead=None):
     """The rollout read off the rules with the brute force of tests/oracle (plain_best):
     one opponent holding dealt[:opponent], the bag the rest, drawn in order; spread plus
     leave values at the horizon, or the tokens left deducted when the bag is empty and a
-    holder has been emptied."""
+    holder has been emptied. With `lead`, the mover's lead before the turn, also the
+    chance to win from the horizon (None without it)."""
     grid = dict(grid)
     holders = [list(rack), list(dealt[:opponent])]
     bag = list(dealt[opponent:])
@@ -76,28 +78,37 @@ def plain_rollout(grid, rack, play, dealt, opponent, plies, policy, edition=126)
         while len(holder) < RACK_SIZE and bag:
             holder.append(bag.pop(0))
         if not holder:
-            return (points[0] - sum(holders[0])) - (points[1] - sum(holders[1]))
+            spread = (points[0] - sum(holders[0])) - (points[1] - sum(holders[1]))
+            won = None if lead is None else \
+                1.0 if lead + spread > 0 else 0.5 if lead + spread == 0 else 0.0
+            return spread, won
         seat = 1 - seat
     worth = [p + (0.0 if kept is None else leave_value(kept, edition))
              for p, kept in zip(points, leaves)]
-    return worth[0] - worth[1]
+    spread = worth[0] - worth[1]
+    return spread, None if lead is None else \
+        outlook.win_chance(lead + spread, len(bag), moved=seat == 1)
 
 
 @given(board=st.integers(0, 2), rack=st.lists(st.sampled_from(VALUES), min_size=1,
                                                max_size=3),
        unseen=st.lists(st.sampled_from(VALUES), max_size=4), plies=st.integers(0, 3),
-       seed=st.integers(0, 2 ** 32), policy=st.sampled_from(sorted(ROLLOUTS)))
+       seed=st.integers(0, 2 ** 32), policy=st.sampled_from(sorted(ROLLOUTS)),
+       lead=st.none() | st.integers(-300, 300))
 def test_a_rollout_is_the_plain_python_rollout_on_the_same_deal(board, rack, unseen,
-                                                                  plies, seed, policy):
+                                                                  plies, seed, policy, lead):
+    """Its value, and with the lead known its chance to win from the horizon."""
     grid = boards()[board]
     opponent = min(2, len(unseen))
-    view = montecarlo.View(board_array(grid), tuple(rack), tuple(sorted(unseen)), (opponent,))
+    view = montecarlo.View(board_array(grid), tuple(rack), tuple(sorted(unseen)), (opponent,),
+                           lead=None if lead is None else (lead,))
     dealt = montecarlo.deal(unseen, seed, 0)
     assert sorted(dealt) == sorted(unseen)
     for turn in ranked(view.board, rack, 3, by="equity"):
         play = (turn.total, turn.placements)
-        assert montecarlo.rollout(view, turn, dealt, plies, policy)[0] == \
-            plain_rollout(grid, rack, play, dealt, opponent, plies, policy)
+        value, _, chance = montecarlo.rollout(view, turn, dealt, plies, policy)
+        assert (value, chance) == pytest.approx(
+            plain_rollout(grid, rack, play, dealt, opponent, plies, policy, lead=lead))
 
 
 def opening_view(**fields) -> montecarlo.View:
@@ -138,6 +149,22 @@ def test_candidates_share_deals_and_the_worse_are_dropped():
         assert c.values[3] == montecarlo.rollout(view, plays[c.rank], dealt, 2, rollout)[0]
 
 
+def test_the_win_objective_values_a_deal_by_its_chance_to_win_then_its_spread():
+    plays = opening_plays(4)
+    view = opening_view(lead=(-40,))
+    found = montecarlo.choose(view, plays, Effort(iterations=16, objective="win"), seed=2)
+    dealt = montecarlo.deal(view.unseen, 2, 5)
+    for c in found:
+        value, _, chance = montecarlo.rollout(view, plays[c.rank], dealt, 2, "equity")
+        assert 0 < chance < 1 and c.values[5] == value + montecarlo.WIN_POINTS * chance
+    # Without the leads the objective has no chance to weigh: the spread alone.
+    spread = montecarlo.choose(opening_view(), plays, Effort(iterations=16), seed=2)
+    assert montecarlo.choose(opening_view(), plays, Effort(iterations=16, objective="win"),
+                             seed=2) == spread
+    with pytest.raises(EurekaError, match="unknown objective 'luck'"):
+        Effort(objective="luck")
+
+
 def test_one_candidate_is_not_simulated_and_an_empty_bag_is_dealt_once():
     plays = opening_plays(3)
     assert montecarlo.choose(opening_view(), plays[:1])[0].iterations == 0
@@ -166,7 +193,8 @@ def test_the_margin_is_in_points_against_each_opponent_and_leaves_are_not_counte
     plays = opening_plays(1)
     view = opening_view(opponents=(7, 7), lead=(10, -3))
     dealt = montecarlo.deal(view.unseen, 4, 0)
-    value, margin = montecarlo.rollout(view, plays[0], dealt, 0, "optimal")
+    value, margin, chance = montecarlo.rollout(view, plays[0], dealt, 0, "optimal")
+    assert chance is None                   # the chance to win: against one opponent only
     points = plays[0].total
     assert margin == min(10 + points, -3 + points)
     kept = [1, 8, 2, 12, 16, 42, 17]

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from eureka.mathable.options import LEVELS
+
 sync_api = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:
@@ -173,19 +175,20 @@ def _click_turn(page, state) -> None:
         page.click("#pass")
 
 
-def _new_game(page, address) -> None:
-    """A new game at the Play page against the beginner, seed 5, you first."""
+def _new_game(page, address, level: str = "beginner") -> None:
+    """A new game at the Play page against the `level`, seed 5, you first."""
     page.goto(f"{address}/play")
     page.wait_for_selector("body[data-ready=true]")
-    page.select_option("#level", "beginner")
+    page.select_option("#level", level)
     page.fill("#seed", "5")
     page.select_option("#first", "you")
     page.click("#new")
     page.wait_for_function("typeof game === 'object' && game !== null")
 
 
-def test_a_whole_game_against_the_beginner_by_clicks(page, address, tmp_path):
-    _new_game(page, address)
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_whole_game_against_every_level_by_clicks(page, address, tmp_path, level):
+    _new_game(page, address, level)
     assert page.text_content("#status").startswith("you 0 · eureka 0")
     page.click("#hint")
     page.wait_for_selector("td.hint")
@@ -195,7 +198,7 @@ def test_a_whole_game_against_the_beginner_by_clicks(page, address, tmp_path):
         assert state["to_move"] in ("you", None) and ("record" in state) == state["over"]
         if state["over"]:
             break
-        if moves == 3:
+        if moves == 3 and level == "beginner":
             shot = PLAY_SHOT if os.environ.get("EUREKA_SCREENSHOTS") else tmp_path / "p.png"
             shot.parent.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(shot), full_page=True)

@@ -66,25 +66,29 @@ def rows(result, turns, n: int) -> list:
     return out
 
 
-def play(policies, seed: int, i: int, edition: int) -> list:
-    """The rows of game `i` of a run seeded `seed`, played by `policies` in `edition`."""
+def play(policies, seed: int, i: int, edition: int, rows_of=rows) -> list:
+    """The rows of game `i` of a run seeded `seed`, played by `policies` in `edition`.
+
+    `rows_of` gives a game's rows from its GameResult, TurnRecords and number of seats
+    (default: the leave fit's, `rows`).
+    """
     turns = []
     result = play_game(policies, game_rng(seed, i), edition, on_turn=turns.append)
-    return rows(result, turns, len(policies))
+    return rows_of(result, turns, len(policies))
 
 
-def self_play(games: int, policies, seed: int, edition: int) -> list:
+def self_play(games: int, policies, seed: int, edition: int, rows_of=rows) -> list:
     """Every row of `games` games, on eureka.parallel's threads.
 
     `policies`: the seats' policies; game i is seeded game_rng(`seed`, i) and every game
-    is played with the tokens of `edition`.
+    is played with the tokens of `edition`; `rows_of` gives a game's rows, as for `play`.
     """
     out = []
     for first in range(0, games, CHUNK):
         count = min(CHUNK, games - first)
         with parallel.applied(kernel=("mathable games", policies), units=count) as k, \
                 ThreadPoolExecutor(k) as pool:
-            for found in pool.map(lambda i: play(policies, seed, i, edition),
+            for found in pool.map(lambda i: play(policies, seed, i, edition, rows_of),
                                   range(first, first + count)):
                 out += found
     return out

@@ -10,7 +10,11 @@ leave after its last turn minus the opponents' mean leave value: the spread in e
 Every candidate is played on the same deals (common random numbers), so their
 differences carry less noise than their values.
 
-The candidate with the highest mean value is chosen.  Each mean has a 95% interval
+The candidate with the highest mean value is chosen.  With the win objective
+(Effort's `objective`, the `sim` policy's), a deal's value also counts the mover's chance
+to win from its lead in equity at the horizon (outlook.py; 1, ½ or 0 when the game has
+ended there), × WIN_POINTS: the chance decides, the spread breaks ties; this needs the
+leads and one opponent, else the value is the spread.  Each mean has a 95% interval
 (mean ± 1.96 sd/√n) and, when the mover's lead over each opponent is known, a win
 probability: the share of deals where the mover is ahead of every opponent in points at
 the horizon (its lead plus the points it gained on that opponent; leaves not counted,
@@ -46,6 +50,7 @@ from eureka.errors import EurekaError
 from eureka.mathable.arrays import board_array, placed_on
 from eureka.mathable.leave import leave_value
 from eureka.mathable.options import Effort
+from eureka.mathable.outlook import win_chance
 from eureka.mathable.position import Position, with_rack
 from eureka.mathable.ranking import Ranked, best_turns, plan
 from eureka.mathable.results import Simulated
@@ -57,12 +62,14 @@ RANKED_BY = {"equity": "equity", "optimal": "score"}     # rollout policy -> ran
 # A search's fixed cost in placements tried, by its ranking's policy, as calibrated by
 # python -m eureka.benchmarks.mathable_sim --calibrate (docs/MATHABLE.md, Simulation).
 SEARCH_WORK = {"optimal": 900, "equity": 1500}
+WIN_POINTS = 20_000         # the win objective: a deal's chance to win × this, plus its
+                            # value (so 1% of chance outweighs 200 points of spread)
 
 
 # The "sim" policy's: no time budget (games repeat) but a budget of work a turn, which
-# caps the heavy turns (what it costs: docs/BENCHMARKS.md).
-POLICY_EFFORT = Effort(candidates=8, plies=2, iterations=64, rollout="equity",
-                       work=10_000_000)
+# caps the heavy turns (what it costs: docs/BENCHMARKS.md), and the win objective.
+POLICY_EFFORT = Effort(candidates=8, plies=2, iterations=160, rollout="equity",
+                       work=10_000_000, objective="win")
 
 
 @dataclass(frozen=True)
@@ -139,13 +146,15 @@ def work_of(tried: list, policy: str) -> int:
 
 def rollout(view: View, play: Ranked, dealt: tuple, plies: int,
             rollout_policy: str, work: list | None = None) -> tuple:
-    """The value of `play` on one deal, and the mover's smallest lead over an opponent then.
+    """The value of `play` on one deal, the mover's smallest lead then, and its chance to win.
 
     `play` is the mover's candidate on the position `view`; `dealt` is the deal (see `deal`);
     `plies` turns are played after it, each the best turn by the `rollout_policy` (a key of
     RANKED_BY). The value, as the module's docstring says, is the mover's equity at the
     horizon minus the opponents' mean; the lead is in points at the horizon, None without
-    the leads. `work`, when given, gets one entry a search, as for ranking.ranked.
+    the leads; the chance to win is outlook.win_chance of the mover's lead in equity at the
+    horizon (1, ½ or 0 once the game has ended), None without the leads or with more than
+    one opponent. `work`, when given, gets one entry a search, as for ranking.ranked.
     """
     board = view.board
     holders = [list(view.rack)]
@@ -185,7 +194,12 @@ def rollout(view: View, play: Ranked, dealt: tuple, plies: int,
                  for p, kept in zip(points, leaves)]
     margin = None if view.lead is None else \
         min(lead + points[0] - p for lead, p in zip(view.lead, points[1:]))
-    return worth[0] - sum(worth[1:]) / (n - 1), margin
+    chance = None
+    if view.lead is not None and n == 2:
+        edge = view.lead[0] + worth[0] - worth[1]
+        chance = (edge > 0) + (edge == 0) / 2 if ended else \
+            win_chance(edge, len(bag), moved=seat == 1)
+    return worth[0] - sum(worth[1:]) / (n - 1), margin, chance
 
 
 def choose(view: View, plays, effort: Effort = Effort(), seed: int = 0,
@@ -218,8 +232,11 @@ def choose(view: View, plays, effort: Effort = Effort(), seed: int = 0,
         for c in live:
             if room is not None and row and work_of(tried, effort.rollout) >= room:
                 return None, work_of(tried, effort.rollout)
-            row.append(rollout(view, plays[c], dealt, effort.plies, effort.rollout,
-                               tried))
+            value, margin, chance = rollout(view, plays[c], dealt, effort.plies,
+                                            effort.rollout, tried)
+            if effort.objective == "win" and chance is not None:
+                value += WIN_POINTS * chance
+            row.append((value, margin))
         return row, work_of(tried, effort.rollout)
 
     started, done, work = clock(), 0, 0
@@ -294,10 +311,11 @@ def planner(effort: Effort = POLICY_EFFORT):
         game.work += work_of(tried, "equity")
         if len(turns) < 2:
             return turns[0] if turns else None
-        n = len(game.holders)
+        others = [(seat + k) % len(game.holders) for k in range(1, len(game.holders))]
         view = View(game.board, tuple(holder), tuple(sorted(game.unseen(seat))),
-                    tuple(len(game.holders[(seat + k) % n]) for k in range(1, n)),
-                    full_rack=game.bonus, edition=game.edition)
+                    tuple(len(game.holders[o]) for o in others), full_rack=game.bonus,
+                    edition=game.edition,
+                    lead=tuple(game.scores[seat] - game.scores[o] for o in others))
         left = None if effort.work is None else max(1, effort.work - game.work)
         found = choose(view, turns, dataclasses.replace(effort, work=left),
                        seed=int(game.rng.integers(1 << 62)), spent=spent)

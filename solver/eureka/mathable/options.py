@@ -26,6 +26,10 @@ ROLLOUTS = ("equity", "optimal")
 """How a simulation's rollouts play a turn (montecarlo.py): the best by equity, or the highest
 score."""
 
+OBJECTIVES = ("spread", "win")
+"""What a simulation maximises (montecarlo.py): the mean spread in equity at the horizon, or
+the mean chance to win from there (outlook.py), the spread breaking ties."""
+
 MAX_GAMES = 100_000
 """Games a self-play run may play: every game's result is kept for the summary
 (docs/BENCHMARKS.md, "Where the budgets come from")."""
@@ -45,12 +49,13 @@ class Effort:
 
     The candidates (top K by equity), the plies (turns played after the candidate), the
     iterations (deals), a time budget in seconds (None: none), the rollout policy (one of
-    ROLLOUTS), and a budget of work (None: none): the placements the rollouts' searches
+    ROLLOUTS), a budget of work (None: none): the placements the rollouts' searches
     try (ranking.ranked's `work`) plus montecarlo.SEARCH_WORK[rollout] a search, a measure of work
-    that does not depend on the machine, and which the time follows closely.
+    that does not depend on the machine, and which the time follows closely; and the
+    objective (one of OBJECTIVES).
 
     Raises EurekaError for values out of LIMITS, a time budget not above 0 and at most
-    MAX_SECONDS, or an unknown rollout policy.
+    MAX_SECONDS, or an unknown rollout policy or objective.
     """
 
     candidates: int = 10
@@ -59,6 +64,7 @@ class Effort:
     seconds: float | None = None
     rollout: str = "equity"
     work: int | None = None
+    objective: str = "spread"
 
     def __post_init__(self):
         for name, (low, high) in LIMITS.items():
@@ -75,3 +81,6 @@ class Effort:
         if self.rollout not in ROLLOUTS:
             raise EurekaError(f"unknown rollout policy {self.rollout!r}: choose from "
                               f"{', '.join(ROLLOUTS)}")
+        if self.objective not in OBJECTIVES:
+            raise EurekaError(f"unknown objective {self.objective!r}: choose from "
+                              f"{', '.join(OBJECTIVES)}")

@@ -7,7 +7,8 @@ The policies, by their names in options.POLICIES:
              kept: leave.py, ranking.ranked by="equity"), the one that opens least to
              the tokens it cannot see (_equity);
   "sim"      the best of the top turns by equity after Monte Carlo rollouts
-             (montecarlo.py), within a budget of work a move;
+             (montecarlo.py), within a budget of work a move, by the chance to win
+             with 2 players (the win objective);
   "endgame"  "equity" while the bag holds tokens; once it is empty with 2 players, the
              exact endgame's turn (endgame.py), within its budget (else "equity");
   "sim-endgame"  "sim" while the bag holds tokens, then the exact endgame as "endgame";
