@@ -25,15 +25,21 @@ def table() -> dict:
     return json.loads((files("eureka.mathable") / "data" / DATA).read_text(encoding="utf-8"))
 
 
+@lru_cache(maxsize=1)
+def _columns() -> tuple:
+    """The table's bags, mean changes and standard deviations, as arrays."""
+    rows = table()["rows"]
+    return tuple(np.array([r[key] for r in rows], dtype=float)
+                 for key in ("bag", "mean", "sd"))
+
+
 def win_chance(lead: float, bag: int, moved: bool = True) -> float:
     """The chance that a lead in equity of `lead` points wins, with `bag` tokens in the bag.
 
     `moved`: the player leading by `lead` made the last turn (else the other did, and the
     mean change counts for the other side).
     """
-    rows = table()["rows"]
-    bags = [r["bag"] for r in rows]
-    mean = float(np.interp(bag, bags, [r["mean"] for r in rows]))
-    sd = float(np.interp(bag, bags, [r["sd"] for r in rows]))
+    bags, means, sds = _columns()
+    mean, sd = float(np.interp(bag, bags, means)), float(np.interp(bag, bags, sds))
     z = (lead + (mean if moved else -mean)) / sd
     return 0.5 * (1 + math.erf(z / math.sqrt(2)))
