@@ -43,3 +43,14 @@ def test_the_fit_groups_the_rows_by_the_bag():
         {"bag": 7.0, "turns": 2, "mean": 6.0, "sd": 1.0},
         {"bag": 15.5, "turns": 2, "mean": 2.0, "sd": 1.0},
         {"bag": 21.0, "turns": 1, "mean": 2.0, "sd": 0.0}]
+
+
+@pytest.mark.parametrize("args, says", [(["--games", "0"], "--games takes 1 to"),
+                                        (["--policy", "luck"], "invalid choice: 'luck'")])
+def test_the_fit_refuses_bad_arguments_in_one_line(args, says, tmp_path, capsys):
+    out = tmp_path / "outlook.json"
+    with pytest.raises(SystemExit) as refused:
+        fit_outlook.main([*args, "--out", str(out)])
+    error = capsys.readouterr().err
+    assert refused.value.code == 2 and "Traceback" not in error and not out.exists()
+    assert says in error.strip().splitlines()[-1]

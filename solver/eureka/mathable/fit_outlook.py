@@ -23,6 +23,7 @@ from collections import defaultdict
 
 from eureka.mathable.fit_leaves import self_play
 from eureka.mathable.leave import leave_value
+from eureka.mathable.options import MAX_GAMES, POLICIES
 
 GROUP = 10                  # tokens of the bag a group of rows spans (the empty bag alone)
 
@@ -34,11 +35,11 @@ def rows(result, turns, n: int) -> list:
     number of seats (2).
     """
     scores, out = [0] * n, []
+    final = result.scores[0] - result.scores[1]
     for rec in turns:
         scores[rec.seat] += rec.points
         worth = [s + leave_value(tuple(sorted(h))) for s, h in zip(scores, rec.holders)]
         side = 1 if rec.seat == 0 else -1
-        final = result.scores[0] - result.scores[1]
         out.append((len(rec.bag), side * (final - (worth[0] - worth[1]))))
     return out
 
@@ -66,9 +67,11 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=99)
-    parser.add_argument("--policy", default="equity")
+    parser.add_argument("--policy", default="equity", choices=POLICIES)
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
+    if not 1 <= args.games <= MAX_GAMES:
+        parser.error(f"--games takes 1 to {MAX_GAMES:,} games, not {args.games}")
     data = self_play(args.games, (args.policy, args.policy), args.seed, 126, rows)
     table = {"model": "eureka.mathable.outlook", "unit": "points",
              "command": "python -m eureka.mathable.fit_outlook " + " ".join(
