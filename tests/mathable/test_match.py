@@ -45,7 +45,7 @@ def played(level: str, seed: int, first=None, restricted=False) -> Match:
 @pytest.mark.parametrize("level", [level for level in LEVELS if level != "expert"])
 def test_a_game_plays_to_its_end_and_its_record_replays_to_the_final_scores(level):
     match = played(level, seed=5)
-    assert match.policy == LEVELS[level]
+    assert [seat["level"] for seat in match.state()["seats"]] == [None, level]
     state = match.state()
     assert state["over"] and state["end"] in ENDINGS and state["to_move"] is None
     replayed = replay(records.parse(state["record"]))
@@ -58,11 +58,11 @@ def test_a_game_plays_to_its_end_and_its_record_replays_to_the_final_scores(leve
 
 def _hidden_swapped(match: Match) -> Match:
     """The same game with the bot's tokens and the bag's mixed anew (counts kept)."""
-    table = match.table
-    pool = table.bag + table.holders[match.bot]
+    table, bot = match.table, match.names.index("eureka")
+    pool = table.bag + table.holders[bot]
     random.Random(1).shuffle(pool)
-    k = len(table.holders[match.bot])
-    table.holders[match.bot], table.bag[:] = pool[:k], pool[k:]
+    k = len(table.holders[bot])
+    table.holders[bot], table.bag[:] = pool[:k], pool[k:]
     return match
 
 
@@ -162,7 +162,7 @@ def test_a_hint_is_a_legal_turn_and_is_counted():
 def test_unknown_levels_and_seats_are_refused():
     with pytest.raises(MatchError, match="unknown level 'grandmaster'"):
         Match("grandmaster")
-    with pytest.raises(MatchError, match="first is 'you' or 'bot'"):
+    with pytest.raises(MatchError, match="first is the name of a seat"):
         Match("casual", first="them")
     assert list(LEVELS) == ["beginner", "casual", "strong", "expert"]
 
@@ -183,3 +183,74 @@ def test_a_random_seed_is_shown_only_once_the_game_is_over():
         assert match.state()["seed"] is None or match.over
     assert match.state()["seed"] == match.seed
     assert Match("beginner", seed=4).state()["seed"] == 4        # one given is known
+
+
+def _moves_from(match: Match, rng: random.Random, count: int) -> list:
+    """`count` moves of the people (random legal ones), the states after each."""
+    states = []
+    for _ in range(count):
+        if match.over:
+            break
+        move(match, rng, restricted=rng.random() < 0.5)
+        states.append(match.state())
+    return states
+
+
+@pytest.mark.parametrize("against, people", [("beginner", 1), ("casual", 1),
+                                             (["beginner", "casual"], 1), ([], 2),
+                                             (["beginner"], 3)])
+def test_a_kept_game_goes_on_exactly_where_it_stood(against, people):
+    for seed, moves in [(1, 3), (2, 9), (3, 20)]:
+        match = Match(against, seed=seed, people=people)
+        _moves_from(match, random.Random(seed), moves)
+        kept = json.loads(json.dumps(match.snapshot()))
+        restored = Match.restore(kept)
+        assert restored.state() == match.state()
+        assert restored.snapshot() == kept
+        assert _moves_from(restored, random.Random(7), 200) == \
+            _moves_from(match, random.Random(7), 200)
+
+
+def test_a_kept_game_of_another_version_is_refused():
+    kept = Match("beginner", seed=1).snapshot()
+    with pytest.raises(MatchError, match="version 2"):
+        Match.restore({**kept, "version": 2})
+
+
+def test_three_and_four_seats_play_to_the_end_and_their_records_replay():
+    for against, people in [(["beginner", "casual"], 1), (["beginner"], 3), ([], 4)]:
+        match = Match(against, seed=11, people=people)
+        rng = random.Random(11)
+        names = [seat["name"] for seat in match.state()["seats"]]
+        assert len(names) == people + len(against)
+        while not match.over:
+            state = match.state()
+            assert state["viewer"] == state["to_move"] in names[:people]
+            move(match, rng)
+        state = match.state()
+        replayed = replay(records.parse(state["record"]))
+        assert replayed.valid and replayed.final == state["final"]
+        assert set(state["left"]) == set(names)
+
+
+def test_a_person_sees_only_their_own_holder_and_the_unseen_tokens():
+    match = Match([], seed=4, people=2, names=["Ann", "Bo"])
+    rng = random.Random(4)
+    for _ in range(6):
+        state = match.state()
+        mover = match.table.holders[match.mover]
+        assert state["rack"] == sorted(mover) and state["viewer"] == state["to_move"]
+        on_board = len(state["cells"]) - 4
+        assert len(state["unseen"]) == 126 - on_board - len(mover)
+        move(match, rng)
+
+
+def test_tables_and_names_that_cannot_be_are_refused():
+    for against, people, names, message in [
+            ([], 1, None, "played by 2 to 4"), (["casual"] * 4, 1, None, "played by 2 to 4"),
+            ("casual", 0, None, "people is a whole number"),
+            ([], 2, ["Ann", "Ann"], "its own name"), ([], 2, ["Ann"], "one name a person"),
+            ([], 2, ["Ann", "two words"], "one word"), ([], 2, ["left", "Bo"], "one word"),
+            ("casual", 1, ["eureka"], "its own name")]:
+        with pytest.raises(MatchError, match=message):
+            Match(against, people=people, names=names)

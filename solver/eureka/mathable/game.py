@@ -194,16 +194,18 @@ class Mathable:
         return game_record(tuple(policies), seed, deal, edition or self.preset.edition,
                            bonus)
 
-    def play(self, against: str = "casual", seed: int | None = None,
-             first: str | None = None, edition: int | None = None, bonus: bool = True):
-        """A new game against the bot of level `against`: a match.Match, dealt.
+    def play(self, against="casual", seed: int | None = None, first: str | None = None,
+             edition: int | None = None, bonus: bool = True, people: int = 1, names=None):
+        """A new game against the bots of the level(s) `against`: a match.Match, dealt.
 
-        `seed` deals the bag (None: a random one); `first` is "you" or "bot" (None: the
-        rulebook's draw); `edition` is the preset's by default; `bonus` plays the
-        full-rack bonus. Raises MatchError for an unknown level.
+        `seed` deals the bag (None: a random one); `first` is a seat's name, "you" or
+        "bot" (None: the rulebook's draw); `edition` is the preset's by default; `bonus`
+        plays the full-rack bonus; `people` persons named `names` sit first (match.Match).
+        Raises MatchError for an unknown level or a table it refuses.
         """
         from eureka.mathable.match import Match
-        return Match(against, seed, first, edition or self.preset.edition, bonus)
+        return Match(against, seed, first, edition or self.preset.edition, bonus, people,
+                     names)
 
 
 GAME = Mathable(Preset())

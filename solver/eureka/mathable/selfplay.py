@@ -7,12 +7,15 @@ open:
     (and keep that token too) until one is highest; the starter, then the others in seat
     order, fill the holder to 7; play goes round in seat order from the starter.
   * Extra draw (IV.4): a token placed on a restriction square lets the player draw one
-    token at once (when the bag holds any).  Every policy takes it, except that
-    "optimal" declines while its planned turn empties a full holder (the draw would cost
-    the 50).  A drawn token may be placed in the same turn: "optimal" plays its plan,
-    then, if it drew, plans again with its current holder on the new board (counting the
-    50 only if it started the turn with 7, since emptying the holder still earns it);
-    "greedy" and "random" simply keep going with the tokens they hold.
+    token at once (when the bag holds any), if he so wishes.  Every seat, a person's
+    included, places through `Table.place`, which takes a choice per placement; without
+    one it applies `draw_choices`' rule: take every draw, except in a submission that
+    empties a holder that began the turn with 7 (the draw would cost the 50).  The
+    planners follow that rule; "greedy" and "random" always draw.  A drawn token may be
+    placed in the same turn: a planner plays its plan, then, if it drew, plans again with
+    its current holder on the new board (counting the 50 only if it started the turn
+    with 7, since emptying the holder still earns it); "greedy" and "random" simply keep
+    going with the tokens they hold.
   * +50 (IV.8): the turn started with 7 tokens and the holder is empty when it ends.
   * A player who can place nothing exchanges (V.1): every token of the holder when the
     bag holds as many, else as many of his largest tokens as the bag holds; the new
@@ -30,14 +33,16 @@ open:
 A game is reproducible: it depends on its generator alone (`game_rng(seed, i)`).
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from eureka.errors import EurekaError
 from eureka.mathable import record as records
 from eureka.mathable.arrays import INDEX, board_array
 from eureka.mathable.board import SQUARES, START
-from eureka.mathable.legality import Placement, score_turn
+from eureka.mathable.claim import not_on_rack
+from eureka.mathable.legality import IllegalPlacement, Placement, score_turn
 from eureka.mathable.policies import PLANNERS, check_policies
 from eureka.mathable.singles import any_placement, single_placements
 from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus, token_set
@@ -51,6 +56,8 @@ MAX_IDLE_TURNS = 200              # consecutive turns without a placement: "stal
 _KIND = {cell: square.kind for cell, square in SQUARES.items()}
 
 
+class IllegalTurn(EurekaError):
+    """Placements the table refuses: tokens not held, or a placement the rules forbid."""
 
 
 @dataclass(frozen=True)
@@ -85,12 +92,45 @@ class TurnRecord:
     passed: bool
     holders: tuple         # every holder after the turn (refilled), as tuples
     bag: tuple             # the bag after the turn
+    draw_at: tuple = ()    # the indexes of the placements after which a token was drawn
+
+
+@dataclass
+class OpenTurn:
+    """A turn under way (Table.begin's): what it placed and drew so far, and its points."""
+
+    full: int                                       # the full-rack bonus it can earn
+    placed: list = field(default_factory=list)      # (cell, value) in playing order
+    drawn: list = field(default_factory=list)       # the tokens drawn
+    draw_at: list = field(default_factory=list)     # indexes in placed of the draws
+    points: int = 0                                 # the placements' points, no bonus
+
+
+def draw_choices(placements, holder, full: int, draw=None) -> list:
+    """Whether each of `placements` takes the draw its square may entitle it to (IV.4).
+
+    `holder` is the mover's before them and `full` the turn's full-rack bonus. `draw` is
+    the mover's choice: True or False for every placement, or one boolean a placement;
+    None applies the rule every planner plays by: draw, unless the placements empty the
+    holder of a turn that can earn the bonus (the draw would cost it). Raises IllegalTurn
+    for a list of the wrong length. Only placements on restriction squares, while the
+    bag holds tokens, draw.
+    """
+    n = len(placements)
+    if draw is None:
+        return [not (full and n == len(holder))] * n
+    if isinstance(draw, bool):
+        return [draw] * n
+    if len(draw) != n or not all(isinstance(d, bool) for d in draw):
+        raise IllegalTurn(f"give one draw choice (true or false) a placement: {n}, "
+                          f"not {len(draw)}")
+    return list(draw)
 
 
 class Table:
     """The table a game is played at: the bag, the holders, the board, the scores.
 
-    Turns are played on it one at a time: `begin` a seat's turn, `put` its placements,
+    Turns are played on it one at a time: `begin` a seat's turn, `place` its placements,
     then `close` it (an exchange or a pass when nothing was placed); `end` is set once
     the game is over. Self-play (play_game) and a game against a person (match.py)
     play the same way.
@@ -141,34 +181,48 @@ class Table:
             self.refill((self.starter + k) % n)
         return self.starter
 
-    def begin(self, seat) -> int:
-        """Begins the turn of `seat`; returns its full-rack bonus (0 when not played)."""
+    def begin(self, seat) -> OpenTurn:
+        """Begins the turn of `seat`: an OpenTurn with its full-rack bonus (0 if none)."""
         holder = self.holders[seat]
         self._before = (dict(self.grid), tuple(holder))
-        return full_rack_bonus(holder, self.bonus)
+        return OpenTurn(full_rack_bonus(holder, self.bonus))
 
-    def put(self, seat, cell, value, may_draw, placed, drawn) -> bool:
-        """Places the token `value` of `seat` on `cell`; whether a token was drawn.
+    def place(self, seat, turn: OpenTurn, placements, draw=None) -> bool:
+        """Places `placements` ((cell, value) in order) for `seat` in its open `turn`.
 
-        The placement is appended to `placed`. On a restriction square, when `may_draw`
-        and the bag holds any, a token is drawn at once into the holder and appended to
-        `drawn`.
+        The one place where a turn's placements, draws and points are decided, for every
+        seat. Each placement is scored by legality.score_turn and added to `turn`; one on
+        a restriction square draws a token at once into the holder when its choice
+        (draw_choices of `draw`) says so and the bag holds any. Returns whether a token
+        was drawn. Raises IllegalTurn, changing nothing, for tokens the holder lacks or a
+        placement the rules refuse.
         """
-        self.grid[cell] = self.board[INDEX[cell]] = value
+        moves = [Placement(*p) for p in placements]
         holder = self.holders[seat]
-        holder.remove(value)
-        placed.append((cell, value))
-        if SQUARES[cell].op and may_draw and self.bag:
-            drawn.append(self.draw())
-            holder.append(drawn[-1])
-            return True
-        return False
+        why = not_on_rack(moves, holder)
+        if why:
+            raise IllegalTurn(why)
+        try:
+            scored = score_turn(dict(self.grid), moves)
+        except IllegalPlacement as e:
+            raise IllegalTurn(f"placement {e.number}, {e}") from None
+        drew = False
+        for move, take in zip(moves, draw_choices(moves, holder, turn.full, draw)):
+            self.grid[move.cell] = self.board[INDEX[move.cell]] = move.value
+            holder.remove(move.value)
+            turn.placed.append((move.cell, move.value))
+            if take and SQUARES[move.cell].op and self.bag:
+                turn.drawn.append(self.draw())
+                turn.draw_at.append(len(turn.placed) - 1)
+                holder.append(turn.drawn[-1])
+                drew = True
+        turn.points += sum(s.points for s in scored)
+        return drew
 
-    def close(self, seat, placed, drawn, points, full_bonus, exchange=None):
-        """Ends the turn of `seat` that `begin` began; its TurnRecord, None at a block.
+    def close(self, seat, turn: OpenTurn, exchange=None):
+        """Ends the `turn` of `seat` that `begin` began; its TurnRecord, None at a block.
 
-        `placed` and `drawn` are the turn's placements and draws (put's), `points` what
-        they scored and `full_bonus` begin's answer. With nothing placed the seat
+        With nothing placed the seat
         exchanges the tokens `exchange` (a list of values of its holder; None: as many of
         its largest as the bag holds, the whole holder when it can) or, with the bag
         empty, passes; and when no token left anywhere can be placed, the game ends
@@ -176,6 +230,7 @@ class Table:
         set when the game is over.
         """
         bag, holder = self.bag, self.holders[seat]
+        placed, drawn, points, full_bonus = turn.placed, turn.drawn, turn.points, turn.full
         exchanged, passed = [], False
         if placed:
             self.idle = 0
@@ -188,11 +243,10 @@ class Table:
             self.idle += 1
             if exchange is None:
                 k = min(len(bag), len(holder))
-                if k:
-                    holder.sort()
-                exchange = holder[len(holder) - k:]
+                exchange = sorted(holder)[len(holder) - k:]
             if exchange:
                 # Draw the new tokens first, then mix the discarded ones into the bag.
+                holder.sort()
                 for value in exchange:
                     holder.remove(value)
                 for _ in exchange:
@@ -216,7 +270,8 @@ class Table:
         before, start_holder = self._before
         record = TurnRecord(seat, before, start_holder, tuple(placed), got, points,
                             tuple(drawn), tuple(exchanged), passed,
-                            tuple(tuple(h) for h in self.holders), tuple(bag))
+                            tuple(tuple(h) for h in self.holders), tuple(bag),
+                            tuple(turn.draw_at))
         if not bag and not holder:
             self.end = END_EMPTIED
         elif self.idle >= MAX_IDLE_TURNS:
@@ -245,38 +300,27 @@ def _starter(game: Table, n: int) -> int:
     return contenders[0]
 
 
-def policy_turn(game: Table, seat: int, policy: str, full_bonus: int, placed: list,
-                drawn: list) -> int:
-    """Place tokens for `seat` by its `policy` and return the points scored (no bonus).
+def policy_turn(game: Table, seat: int, policy: str, turn: OpenTurn) -> None:
+    """Places tokens for `seat` by its `policy` in its open `turn` (Table.begin's).
 
-    `game` is the Table and `full_bonus` the turn's full-rack bonus (for the planners).
-    The placements ((cell, value), in order) are appended to `placed` and the extra tokens
-    drawn to `drawn`.
+    `game` is the Table. Every placement goes through Table.place: the planners' plans
+    with its rule of draws, "greedy" and "random" a placement at a time, always drawing.
     """
     holder = game.holders[seat]
-    points, game.work = 0, 0
+    game.work = 0
     if policy in PLANNERS:
         while holder:
-            plan = PLANNERS[policy](game, seat, holder, full_bonus)
-            if plan is None:
-                return points
-            keep = plan.total == plan.score     # a draw would cost the full-holder bonus
-            again = False
-            for cell, value in plan.placements:
-                again |= game.put(seat, cell, value, keep, placed, drawn)
-            points += plan.score
-            if not again:
-                return points
+            plan = PLANNERS[policy](game, seat, holder, turn.full)
+            if plan is None or not game.place(seat, turn, plan.placements):
+                return
     else:
         pick_best = policy == "greedy"
         while holder:
             options = single_placements(game.grid, holder)
             if not options:
-                return points
+                return
             s = options[0] if pick_best else options[int(game.rng.integers(len(options)))]
-            points += s.points
-            game.put(seat, s.placement.cell, s.placement.value, True, placed, drawn)
-    return points
+            game.place(seat, turn, [(s.placement.cell, s.placement.value)], draw=True)
 
 
 def play_game(policies, rng, edition: int = 126, bonus: bool = True,
@@ -293,10 +337,9 @@ def play_game(policies, rng, edition: int = 126, bonus: bool = True,
     game = Table(len(policies), rng, edition, bonus)
     seat = game.start()
     while game.end is None:
-        full_bonus = game.begin(seat)
-        placed, drawn = [], []
-        points = policy_turn(game, seat, policies[seat], full_bonus, placed, drawn)
-        turn = game.close(seat, placed, drawn, points, full_bonus)
+        turn = game.begin(seat)
+        policy_turn(game, seat, policies[seat], turn)
+        turn = game.close(seat, turn)
         if turn is not None and on_turn is not None:
             on_turn(checked(turn))
         seat = (seat + 1) % len(policies)
@@ -346,13 +389,9 @@ def record_of(turns: list, names: list, edition: int, bonus: bool) -> records.Re
     for t in turns:
         name, holder = names[t.seat], tuple(sorted(t.holder))
         if t.placements:
-            # A token is drawn after each restriction square until the bag runs out,
-            # or none for a plan that keeps a full-holder bonus (always the last).
-            restricted = [i for i, s in enumerate(t.placements) if s.restriction]
             plays.append(records.Play(name, "place",
                                       tuple(s.placement for s in t.placements),
-                                      tuple(restricted[:len(t.drawn)]), 0, 0,
-                                      holder=holder, drawn=t.drawn))
+                                      t.draw_at, 0, 0, holder=holder, drawn=t.drawn))
         else:
             plays.append(records.Play(name, "exchange" if t.exchanged else "pass", (),
                                       (), len(t.exchanged), 0, holder=holder))
