@@ -27,8 +27,10 @@ def _mine(match: Match):
     return next(t for t in reversed(match.turns) if t.seat == match.viewer)
 
 
-def _play_hint(match: Match, rng: random.Random) -> None:
-    """Asks a hint (by score or equity) and plays it as given: it must score its points."""
+def _play_hint(match: Match, rng: random.Random) -> bool:
+    """Asks a hint (by score or equity) and plays it as given: it must score its points.
+
+    Whether it was a hint in an open turn that counts the full-holder bonus."""
     by = rng.choice(["score", "equity"])
     seat = match.mover
     best = match.hint(by)
@@ -39,9 +41,10 @@ def _play_hint(match: Match, rng: random.Random) -> None:
             match.exchange(match.holder()[:1])
         else:
             match.pass_turn()
-        return
+        return False
     shown = match.hint_json(best, by)
     before = match._open.points if match._open else 0
+    open_bonus = match._open is not None and best.total > best.score
     turns = len([t for t in match.turns if t.seat == seat])
     match.play(shown["placements"], draw=shown["draw"])
     if match._open is not None and match.mover == seat:
@@ -50,6 +53,21 @@ def _play_hint(match: Match, rng: random.Random) -> None:
         finished = [t for t in match.turns if t.seat == seat]
         assert len(finished) == turns + 1
         assert finished[-1].points - before == shown["points"], (match.seed, shown)
+    return open_bonus
+
+
+def _play_single(match: Match, rng: random.Random) -> None:
+    """A turn of one random legal placement (its draw taken or not), else an exchange or
+    a pass."""
+    options = single_placements(match.table.grid, match.holder())
+    if options:
+        match.play(rng.choice(options).placement.text(), draw=rng.random() < 0.5)
+        if match._open is not None:
+            match.end_turn()
+    elif match.state()["can_exchange"]:
+        match.exchange(match.holder()[:1])
+    else:
+        match.pass_turn()
 
 
 def _open_a_turn(match: Match, rng: random.Random) -> bool:
@@ -65,19 +83,24 @@ def _open_a_turn(match: Match, rng: random.Random) -> bool:
 
 
 def test_every_hint_played_as_given_scores_what_it_said():
-    opened = 0
+    opened = open_bonus = 0
     for seed in range(GAMES):
         rng = random.Random(seed)
         match = Match("beginner", seed=seed, first=rng.choice(["you", "bot"]))
         while not match.over:
             if rng.random() < 0.3:
                 opened += _open_a_turn(match, rng)
-            if not match.over:
-                _play_hint(match, rng)
+            if match.over:
+                break
+            if match._open is not None or rng.random() < 0.4:
+                open_bonus += _play_hint(match, rng)
+            else:
+                _play_single(match, rng)
         state = match.state()
         replayed = replay(records.parse(state["record"]))
         assert replayed.valid and replayed.final == state["final"]
     assert opened > GAMES                   # hints in open turns, after a draw
+    assert open_bonus > 10                  # ... some of them for the 50 of a full holder
 
 
 def _as_person(match: Match, planner) -> None:
