@@ -299,7 +299,7 @@ def test_the_plans_of_a_turn_share_its_budget_of_work(monkeypatch):
     plan(game, 0, holder, FULL_RACK_BONUS)
     assert budgets[2] == 1
     game.work = 10 ** 9
-    selfplay.policy_turn(game, 0, "optimal", FULL_RACK_BONUS, [], [])
+    selfplay.policy_turn(game, 0, "optimal", selfplay.OpenTurn(FULL_RACK_BONUS))
     assert game.work == 0
 
 
