@@ -3,6 +3,8 @@
 The turns, the endgame's line, verdicts, replays, reviews and self-play summaries.
 """
 
+import textwrap
+
 from eureka import ops
 from eureka.cli.base import STDIN
 from eureka.mathable import GAME
@@ -240,12 +242,10 @@ def _option_line(label: str, option, lost: str) -> str:
 
 
 def _turn_review_lines(t) -> list:
-    """One turn of a review: what was played, then the best turns and the losses."""
+    """One reviewed turn: what was played, the best turns, the losses and how it is judged."""
     play = t.replayed.play
     holder = "" if play.holder is None else f" [{' '.join(map(str, play.holder))}]"
     lines = [f"{t.replayed.number:>4}  {play.player}{holder}: {action_text(play)}"]
-    if not t.reviewed:
-        return [lines[0] + "  (holder not given: not reviewed)"]
     judged = t.judged
     note = (f"  ({plural(t.unjudged, 'placement')} after a draw not judged)"
             if t.unjudged else "")
@@ -261,6 +261,8 @@ def _turn_review_lines(t) -> list:
         lines.append(f"      {'best by equity':<16}the same turn: {lost}")
     elif t.by_equity is not None:
         lines.append(_option_line("best by equity", t.by_equity, lost))
+    if t.why:
+        lines += textwrap.wrap(t.why, 88, initial_indent=" " * 6, subsequent_indent=" " * 6)
     return lines
 
 
@@ -268,21 +270,11 @@ def _share(x) -> str:
     return "-" if x is None else f"{x:.0%}"
 
 
-def review_lines(result) -> list:
-    """The lines of a review `result`: each turn against the best, then a table per player."""
-    record = result.record
-    source = "(standard input)" if record.source == STDIN else record.source
-    reviewed = sum(t.reviewed for t in result.turns)
-    lines = [f"Review of {source}: {plural(len(result.turns), 'turn')}, {reviewed} "
-             f"reviewed, {record.edition} tokens, full-rack bonus "
-             f"{'on' if record.bonus else 'off'}"]
-    for t in result.turns:
-        lines += _turn_review_lines(t)
-    if result.illegal:
-        lines.append(f"illegal: {result.illegal}")
-    lines.append(f"{'player':<8}{'reviewed':>9}{'points lost':>13}{'mean':>8}"
-                 f"{'best':>6}{'equity lost':>13}{'mean':>8}{'best':>6}")
-    for p in result.players:
+def _summary_lines(players) -> list:
+    """Per player: the points and equity lost, the share of best turns, the costliest."""
+    lines = [f"{'player':<8}{'reviewed':>9}{'points lost':>13}{'mean':>8}"
+             f"{'best':>6}{'equity lost':>13}{'mean':>8}{'best':>6}"]
+    for p in players:
         s = p.to_json()
         mean_points = "-" if s["mean_lost_points"] is None else f"{s['mean_lost_points']:.1f}"
         mean_equity = "-" if s["mean_lost_equity"] is None else f"{s['mean_lost_equity']:.2f}"
@@ -292,6 +284,29 @@ def review_lines(result) -> list:
                      f"{_share(s['best_by_equity_share']):>6}")
     lines.append("best: the share of reviewed turns that lost nothing (by equity: of the "
                  "turns with placements)")
+    for p in players:
+        costly = ", ".join(f"turn {t.replayed.number} ({plural(t.lost_points, 'point')})"
+                           for t in p.costliest)
+        lines.append(f"costliest turns of {p.player}: {costly or 'none lost points'}")
+    return lines
+
+
+def review_lines(result) -> list:
+    """The lines of a review `result`: the summary per player, then the turns that lost points."""
+    record = result.record
+    source = "(standard input)" if record.source == STDIN else record.source
+    reviewed = sum(t.reviewed for t in result.turns)
+    lines = [f"Review of {source}: {plural(len(result.turns), 'turn')}, {reviewed} "
+             f"reviewed, {record.edition} tokens, full-rack bonus "
+             f"{'on' if record.bonus else 'off'}"]
+    lines += _summary_lines(result.players)
+    costly = [t for t in result.turns if t.reviewed and t.lost_points]
+    lines.append(f"The {plural(len(costly), 'turn')} that lost points (--json gives every "
+                 f"turn):" if costly else "No turn lost points.")
+    for t in costly:
+        lines += _turn_review_lines(t)
+    if result.illegal:
+        lines.append(f"illegal: {result.illegal}")
     return lines
 
 

@@ -41,7 +41,7 @@ MOST_FIELDS = 100
 VERBS = ("solve", "endgame", "check", "score", "review", "hint")
 STATIC = resources.files("eureka.cli.serve") / "static"
 PAGES = {"/": "index.html", "/mathable": "mathable.html", "/numbers": "numbers.html",
-         "/play": "play.html", "/race": "race.html"}
+         "/play": "play.html", "/race": "race.html", "/review": "review.html"}
 
 
 class BadRequest(Exception):

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from eureka.contract import Result, Verdict
 from eureka.errors import SearchTooLarge
+from eureka.mathable.board import cell_name
 from eureka.mathable.legality import Turn
 from eureka.mathable.options import MAX_STATES, Effort
 from eureka.mathable.position import Position
@@ -306,8 +307,20 @@ class Option:
         return self.turn.points
 
     def to_json(self) -> dict:
-        """The turn's text, points and equity, as JSON."""
-        return {"turn": self.turn.text(), "points": self.points, "equity": self.equity}
+        """The turn's text, points, equity and placements, as JSON."""
+        return {"turn": self.turn.text(), "points": self.points, "equity": self.equity,
+                "placements": _placements_json(self.turn.placements)}
+
+
+def _placements_json(scored) -> list:
+    """The Scored placements `scored` as JSON: each one's square, token and points."""
+    return [{"cell": cell_name(s.placement.cell), "value": s.placement.value,
+             "points": s.points} for s in scored]
+
+
+def _cells_json(grid: dict) -> dict:
+    """The board `grid` as JSON: {"I8": 12, ...}, square by square."""
+    return {cell_name(cell): value for cell, value in sorted(grid.items())}
 
 
 @dataclass(frozen=True)
@@ -323,6 +336,8 @@ class TurnReview:
     by_equity: Option | None
     lost_points: int | None         # None: not reviewed
     lost_equity: float | None       # None: not reviewed, or no placements
+    before: dict                    # the board before the turn: cell -> value
+    why: str | None                 # how a turn with draws, an exchange or a pass is judged
 
     @property
     def reviewed(self) -> bool:
@@ -337,12 +352,14 @@ class TurnReview:
         return len(self.replayed.scored) - len(self.judged.turn.placements)
 
     def to_json(self) -> dict:
-        """The turn, its judged part, the best turns and the losses, as JSON."""
+        """The board before the turn, the turn, its judged part, the best turns and the losses."""
         t, play = self.replayed, self.replayed.play
         return {"number": t.number, "player": play.player, "action": play.action,
                 "holder": None if play.holder is None else sorted(play.holder),
+                "cells": _cells_json(self.before),
                 "played": action_text(play), "points": t.points,
-                "reviewed": self.reviewed,
+                "placements": _placements_json(t.scored),
+                "reviewed": self.reviewed, "why": self.why,
                 "judged": self.judged and self.judged.to_json(),
                 "unjudged": self.unjudged,
                 "best_by_score": self.by_score and self.by_score.to_json(),
@@ -362,6 +379,7 @@ class PlayerSummary:
     equity_judged: int              # reviewed turns with an equity loss (placements)
     lost_equity: float
     best_by_equity: int             # of those, turns that lost no equity
+    costliest: tuple                # TurnReview: the turns that lost the most points, first
 
     def to_json(self) -> dict:
         """The player's figures as JSON, with the means and shares (None over no turns)."""
@@ -375,15 +393,37 @@ class PlayerSummary:
                 "equity_judged": self.equity_judged,
                 "lost_equity": round(self.lost_equity, 2),
                 "mean_lost_equity": mean(self.lost_equity, self.equity_judged),
-                "best_by_equity_share": mean(self.best_by_equity, self.equity_judged)}
+                "best_by_equity_share": mean(self.best_by_equity, self.equity_judged),
+                "costliest": [{"number": t.replayed.number, "lost_points": t.lost_points,
+                               "lost_equity": t.lost_equity} for t in self.costliest]}
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The game after a turn (after 0: before the first): scores, bag, chances to win.
+
+    `bag` is None when a holder then is not known; `chances` (each player's chance to
+    win, outlook.py) is None also with more than two players.
+    """
+
+    after: int                      # turns played
+    scores: dict                    # player -> points of the turns so far
+    bag: int | None
+    chances: dict | None            # player -> chance to win, from 0 to 1
+
+    def to_json(self) -> dict:
+        """The standing as JSON."""
+        return {"after": self.after, "scores": dict(self.scores), "bag": self.bag,
+                "chances": self.chances and dict(self.chances)}
 
 
 @dataclass(frozen=True)
 class Review(Result):
-    """A game record reviewed turn by turn, with a summary per player.
+    """A game record reviewed turn by turn, with a summary per player and the game's course.
 
     `valid`: the record replays without an illegal placement (the review stops at the
-    first).
+    first). `final`: the final scores, once the record gives every player's tokens left
+    (the game is over).
     """
 
     schema: ClassVar[str] = "eureka.mathable.review/1"
@@ -392,6 +432,8 @@ class Review(Result):
     turns: tuple                    # TurnReview, in playing order
     players: tuple                  # PlayerSummary, in the order of the first round
     illegal: str | None
+    course: tuple                   # Standing, before the first turn and after each
+    final: dict | None              # player -> final score; None: the game is not over
 
     @property
     def valid(self) -> bool:
@@ -404,7 +446,9 @@ class Review(Result):
         return {"record": r.source, "edition": r.edition, "bonus": r.bonus,
                 "valid": self.valid, "illegal": self.illegal,
                 "turns": [t.to_json() for t in self.turns],
-                "players": [p.to_json() for p in self.players]}
+                "players": [p.to_json() for p in self.players],
+                "course": [c.to_json() for c in self.course],
+                "final": self.final and dict(self.final)}
 
 
 @dataclass
