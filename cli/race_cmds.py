@@ -3,10 +3,13 @@
 The race is eureka.race's; this module shows each deal, reads your equations from
 standard input, one a line, and says when the bot shouts first. On a terminal (or any
 standard input that can be waited on) the bot shouts while you think; from a file or a
-pipe whose lines are all there, you answer each deal at once.
+pipe whose lines are all there, you answer each deal at once. A line names no deal: it
+answers the deal on the table, or the one eureka took less than eureka.race.REACTION
+seconds before it came (typed before the next deal could be seen: too late).
 """
 
 import json
+import os
 import select
 import sys
 
@@ -15,7 +18,7 @@ import click
 from eureka.cli.ascii import ascii_lines
 from eureka.cli.base import ASCII, JSON, command_help, reports_errors, stack
 from eureka.pitagoras import TENS_DICE
-from eureka.race import LEVELS
+from eureka.race import LEVELS, REACTION, RaceError
 from eureka.text import plural
 
 ABOUT = {"beginner": "slower than most people", "casual": "about as fast as a person",
@@ -25,11 +28,14 @@ ABOUT = {"beginner": "slower than most people", "casual": "about as fast as a pe
 @click.command("pitagoras", help=command_help(
     "Race eureka at Pitagoras in the terminal: five cards face up and the dice rolled; "
     "type an equation that makes the total from the cards, before eureka shouts "
-    "\"Eureka!\", and take the cards it uses (a wrong one gives eureka a hidden card).  "
+    "\"Eureka!\", and take the cards it uses (a wrong one gives eureka a hidden card; a "
+    "line that is not an equation is only refused).  "
     "eureka's time for a deal follows the difficulty rating's prediction of a person's "
     "time, scaled by its level: " + "; ".join(
-        f"{level} ({about})" for level, about in ABOUT.items()) + ".  With --json, the "
-    "race's state after each change, one document a line.",
+        f"{level} ({about})" for level, about in ABOUT.items()) + ".  A line that comes "
+    f"less than {REACTION:g} s after eureka's shout answers the deal eureka took: too "
+    "late, neither judged nor penalised.  With --json, the race's state after each "
+    "change, one document a line (a refused line: an error document).",
     "eureka play pitagoras --against casual --seed 7", "eureka.pitagoras.race/1"))
 @click.option("--against", type=click.Choice(list(LEVELS)), default="casual",
               show_default=True, help="The bot's level.")
@@ -58,27 +64,46 @@ def play_pitagoras(against, seed, die, as_json, as_ascii):
         say([f"Pitagoras against eureka, {against} ({ABOUT[against]}){seed}.",
              "Type an equation from the cards on the table that makes the dice's total "
              "(20+11+1), then Enter; 'quit' to stop.", ""])
-    seen = 0
+    seen, lines = 0, _Lines(sys.stdin)
     while not race.over:
         seen = _show(race, seen, say, as_json)
-        line = _line_by(race)
+        line = lines.next(race.seconds_left)
         if line is None:                        # the bot's time came first
             race.poll()
             continue
         if not line or line.strip() in ("quit", "q"):
-            say(["", f"Left with you {len(race.piles['you'])}, eureka "
-                     f"{len(race.piles['eureka'])} cards."] if not as_json else [])
+            say([] if as_json else ["", "Stopped: " + _piles(race.state()) + "."])
             return
         if line.strip():
-            race.shout(line.strip())
+            try:
+                race.shout(line.strip())
+            except RaceError as e:              # not an equation: say why, play on
+                if as_json:
+                    click.echo(json.dumps({"schema": "eureka.error/1", "error": str(e)},
+                                          ensure_ascii=False))
+                else:
+                    say([f"{line.strip()}: {e}"])
     _show(race, seen, say, as_json)
-    state = race.state()
     if not as_json:
-        piles = state["piles"]
-        winner = {"you": "you win", "eureka": "eureka wins"}.get(state["winner"],
-                                                                "nobody wins")
-        say(["", f"Game over: you {plural(piles['you'], 'card')}, eureka "
-                 f"{plural(piles['eureka'], 'card')}: {winner}; seed {state['seed']}."])
+        say(_end(race.state()))
+
+
+def _end(state: dict) -> list:
+    """The end of the race `state` as lines: the piles, the winner, the cards left."""
+    piles = state["piles"]
+    winner = {"you": "you win", "eureka": "eureka wins"}.get(state["winner"], "nobody wins")
+    if piles["you"] == piles["eureka"] and state["winner"]:
+        winner += " (a tie goes to the last right answer)"
+    left = (f"Left over: {plural(len(state['cards']), 'card')} on the table"
+            f"{': ' if state['cards'] else ''}{' '.join(map(str, state['cards']))}, "
+            f"{state['deck']} in the deck.")
+    return ["", f"Game over: {_piles(state)}: {winner}; seed {state['seed']}.", left]
+
+
+def _piles(state: dict) -> str:
+    """The piles of `state`: "you 3 cards, eureka 1 card"."""
+    piles = state["piles"]
+    return f"you {plural(piles['you'], 'card')}, eureka {plural(piles['eureka'], 'card')}"
 
 
 def _json_lines(race):
@@ -106,9 +131,9 @@ def _show(race, seen: int, say, as_json: bool) -> int:
     lines = [_turn_line(t) for t in state["turns"][seen:]]
     if not state["over"]:
         ones, tens = state["dice"]
-        lines.append(f"cards {' '.join(map(str, state['cards']))} · dice {ones} + {tens} = "
-                     f"{state['target']} · deck {state['deck']} · you "
-                     f"{state['piles']['you']}, eureka {state['piles']['eureka']}")
+        lines.append(f"deal {state['deal']}: cards {' '.join(map(str, state['cards']))} · "
+                     f"dice {ones} + {tens} = {state['target']} · deck {state['deck']} · "
+                     f"you {state['piles']['you']}, eureka {state['piles']['eureka']}")
     say(lines)
     if not state["over"]:
         click.echo("> ", nl=False)
@@ -117,6 +142,10 @@ def _show(race, seen: int, say, as_json: bool) -> int:
 
 def _turn_line(turn: dict) -> str:
     """A turn of the race as a line: who shouted, what, after how long."""
+    if turn.get("late"):
+        taker = "you" if turn["taken_by"] == "you" else "eureka"
+        return (f"you: {turn['equation']}: too late, {taker} took deal {turn['deal']} "
+                f"first (not judged)")
     who = "you" if turn["player"] == "you" else "eureka: Eureka!"
     if turn["right"]:
         return (f"{who} {turn['equation']} after {turn['seconds']:.1f} s: takes "
@@ -125,15 +154,32 @@ def _turn_line(turn: dict) -> str:
             f"{plural(turn['penalty'], 'hidden card')}")
 
 
-def _line_by(race) -> str | None:
-    """A line of standard input, or None when the bot's time comes first.
+class _Lines:
+    """Standard input, a line at a time, each as soon as it is there.
 
-    Standard input that cannot be waited on (no file descriptor) is read at once.
+    A stream that cannot be waited on (no file descriptor) is read a line at a time when
+    asked, once the bot's time, if it has come, has been said.
     """
-    try:
-        stream = sys.stdin.fileno()
-    except (AttributeError, OSError, ValueError):
-        return sys.stdin.readline()
-    wait = max(0.0, race.due - race.clock())
-    ready, _, _ = select.select([stream], [], [], wait)
-    return sys.stdin.readline() if ready else None
+
+    def __init__(self, stream):
+        """The lines of `stream`."""
+        try:
+            self.fd = stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            self.fd = None
+        self.stream, self.pending, self.ended = stream, b"", False
+        self.encoding = getattr(stream, "encoding", None) or "utf-8"
+
+    def next(self, seconds_left) -> str | None:
+        """The next line ('' at the end), or None once `seconds_left()` is 0 first."""
+        if self.fd is None:
+            return None if seconds_left() <= 0 else self.stream.readline()
+        while b"\n" not in self.pending and not self.ended:
+            wait = seconds_left()
+            if wait <= 0 or not select.select([self.fd], [], [], wait)[0]:
+                return None
+            chunk = os.read(self.fd, 65536)
+            self.pending += chunk
+            self.ended = not chunk
+        line, newline, self.pending = self.pending.partition(b"\n")
+        return (line + newline).decode(self.encoding, errors="replace")

@@ -164,12 +164,16 @@ class Races:
     def move(self, race, fields: dict) -> dict:
         """Your shout in `race`, timed now; its state.
 
-        `fields` is {"shout": "20+11+1"}. Raises EurekaError for anything else.
+        `fields` is {"shout": "20+11+1", "deal": 3}: the answer and the number of the
+        deal it answers (eureka.race.Race.shout; without it, the deal on the table, or
+        the one the bot has just taken). Raises EurekaError for anything else, and for
+        text that is not an equation (nothing changes).
         """
-        _, value = _one(fields, ("shout",), '{"shout": "20+11+1"}')
-        if not isinstance(value, str):
+        if "shout" not in fields or set(fields) - {"shout", "deal"}:
+            raise EurekaError('give your answer: {"shout": "20+11+1", "deal": 3}')
+        if not isinstance(fields["shout"], str):
             raise EurekaError("shout: the equation as text, e.g. 20+11+1")
-        race.shout(value)
+        race.shout(fields["shout"], fields.get("deal"))
         return race.state()
 
 

@@ -226,32 +226,3 @@ def test_a_move_the_rules_refuse_shows_why_at_the_play_page(page, address):
     page.wait_for_selector("#error")
     assert "placement 1" in page.text_content("#error")
     assert page.evaluate("game.turns.length") == 0
-
-
-def test_a_race_with_a_clock_and_the_bots_shout(page, address):
-    from eureka.pitagoras import GAME as PITAGORAS
-
-    page.goto(f"{address}/race")
-    page.wait_for_selector("body[data-ready=true]")
-    page.select_option("#level", "expert")
-    page.fill("#seed", "11")
-    page.click("#new")
-    page.wait_for_function("race !== null && race.cards.length === 5")
-    page.wait_for_function("parseFloat(document.querySelector('#clock').textContent) > 0.3")
-    page.fill("#answer", "1000+1")
-    page.keyboard.press("Enter")
-    page.wait_for_selector("#error")
-    assert "wrong" in page.text_content("#error")
-    page.wait_for_function("race.turns.some(t => t.player === 'eureka' && t.right)",
-                           timeout=60_000)              # the expert's shout, seconds later
-    while True:
-        state = page.evaluate("race")
-        if state["over"]:
-            break
-        answer = PITAGORAS.solve(state["cards"], state["target"], best=True).best[0].text
-        page.fill("#answer", answer)
-        page.click("#shout")
-        page.wait_for_function(f"race.turns.length > {len(state['turns'])}")
-    page.wait_for_selector("#final")
-    piles = state["piles"]
-    assert f"you {piles['you']} cards, eureka {piles['eureka']}" in page.text_content("#final")

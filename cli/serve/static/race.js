@@ -1,35 +1,66 @@
 // A Pitagoras race against eureka: the race's state from /api/play/pitagoras, a clock
 // kept from the state's seconds since the deal, the bot's shout seen by asking again.
+// Every answer names the deal it answers: the deal on the page when you began typing it,
+// or the one eureka took, when you began within race.reaction seconds of its shout (you
+// had not seen the next deal yet). An answer to a deal taken is too late, not judged.
 const $ = (id) => document.getElementById(id);
+const KEPT = "eureka.play.pitagoras";   // localStorage: the ID of the race in play
 let race = null;           // the race's state, as the API answers it
 let shownAt = 0;           // performance.now() at the deal shown, by the state's elapsed
+let seenAt = 0;            // performance.now() when this page first showed the deal
+let begun = null;          // the deal the answer being typed answers (its first keystroke)
 let asking = false;
 
 function take(state) {
-  const fresh = !race || state.turns.length !== race.turns.length || state.target !== race.target
-    || state.cards.join() !== race.cards.join();
+  const fresh = !race || race.id !== state.id || state.deal !== race.deal;
   race = state;
-  if (fresh) shownAt = performance.now() - 1000 * state.elapsed;
+  if (fresh) { shownAt = performance.now() - 1000 * state.elapsed; seenAt = performance.now(); }
   draw();
 }
 
+function cards(n) { return `${n} card${n === 1 ? "" : "s"}`; }
+
+function lastTaker() {
+  const taken = race.turns.filter((t) => t.right);
+  return taken.length ? taken[taken.length - 1].player : null;
+}
+
+// The deal an answer begun now answers: the one on the page, unless eureka took the one
+// before less than race.reaction seconds ago.
+function dealNow() {
+  const justTaken = race.deal > 1 && lastTaker() === "eureka"
+    && performance.now() - seenAt < 1000 * race.reaction;
+  return justTaken ? race.deal - 1 : race.deal;
+}
+
 function turnText(t) {
+  if (t.late) return `you: ${t.equation}: too late, ${t.taken_by === "you" ? "you" : "eureka"} took deal ${t.deal} first (not judged)`;
   if (t.right) return `${t.player === "you" ? "you" : "eureka: Eureka!"} ${t.equation} after ${t.seconds.toFixed(1)} s: takes ${t.cards.join(" ")}`;
   return `you: ${t.equation}: wrong (${t.why}); eureka takes ${t.penalty} hidden card${t.penalty === 1 ? "" : "s"}`;
 }
 
+function piles() { return `you ${cards(race.piles.you)}, eureka ${cards(race.piles.eureka)}`; }
+
 function draw() {
-  $("table").replaceChildren(...race.cards.map((c, i) => element("span", {class: "card", id: `card-${i}`}, String(c))),
-    element("span", {class: "dice", id: "dice"}, `${race.dice[0]} + ${race.dice[1]} = ${race.target}`));
-  $("piles").textContent = `you ${race.piles.you} · eureka ${race.piles.eureka} · deck ${race.deck}`;
+  const table = race.cards.map((c, i) => element("span", {class: "card", id: `card-${i}`}, String(c)));
+  if (race.over) {
+    $("table").replaceChildren(element("span", {class: "muted"}, race.cards.length ? "Left on the table:" : "No card left on the table."), ...table);
+  } else {
+    $("table").replaceChildren(...table, element("span", {class: "dice", id: "dice"}, `${race.dice[0]} + ${race.dice[1]} = ${race.target}`));
+  }
+  $("piles").textContent = `${race.over ? "Game over" : `Deal ${race.deal}`} · ${piles()} · deck ${race.deck}`;
   $("shouts").replaceChildren(...race.turns.map((t, i) => element("li", {id: `shout-${i}`}, turnText(t))));
   $("shout").disabled = race.over;
   if (race.over) {
     $("clock").textContent = "";
-    const verdict = race.winner === "you" ? "You win" : race.winner === "eureka" ? "eureka wins" : "Nobody wins";
-    $("message").replaceChildren(element("strong", {id: "final"}, `${verdict}: you ${race.piles.you} cards, eureka ${race.piles.eureka} (seed ${race.seed}).`));
+    const verdict = race.winner === "you" ? "you win" : race.winner === "eureka" ? "eureka wins" : "nobody wins";
+    const tie = race.winner && race.piles.you === race.piles.eureka ? " (a tie goes to the last right answer)" : "";
+    $("message").replaceChildren(element("strong", {id: "final"}, `Game over: ${piles()}: ${verdict}${tie}; seed ${race.seed}.`),
+      element("span", {class: "muted"}, ` Left over: ${cards(race.cards.length)} on the table, ${race.deck} in the deck.`));
   }
 }
+
+function say(id, kind, text) { $("message").replaceChildren(element("span", {id, class: kind}, text)); }
 
 function tick() {
   if (race && !race.over) $("clock").textContent = `${((performance.now() - shownAt) / 1000).toFixed(1)} s`;
@@ -39,45 +70,75 @@ async function look() {
   if (!race || race.over || asking) return;
   asking = true;
   try {
-    const state = await (await fetch(`/api/play/pitagoras/${race.id}`)).json();
-    if (state.turns && state.turns.length > race.turns.length) {
-      const last = state.turns[state.turns.length - 1];
-      if (last.player === "eureka") $("message").replaceChildren(element("span", {id: "note", class: "muted"}, turnText(last)));
-    }
-    if (state.schema) take(state);
+    const state = await (await fetch(`/api/play/pitagoras/${encodeURIComponent(race.id)}`)).json();
+    if (!state.schema) return;
+    const fresh = state.turns.slice(race.turns.length).filter((t) => t.player === "eureka");
+    if (fresh.length) say("note", "muted", turnText(fresh[fresh.length - 1]));
+    take(state);
   } finally { asking = false; }
 }
 
 async function shout() {
   const text = $("answer").value.trim();
   if (!text || !race || race.over) return;
+  const deal = begun ?? dealNow();
   try {
-    const state = await eurekaPost(`/api/play/pitagoras/${race.id}`, {shout: text});
+    const state = await eurekaPost(`/api/play/pitagoras/${encodeURIComponent(race.id)}`, {shout: text, deal});
     const last = state.turns[state.turns.length - 1];
-    $("message").replaceChildren(element("span", {id: last.right && last.player === "you" ? "note" : "error",
-      class: last.right && last.player === "you" ? "muted" : "error"}, turnText(last)));
+    if (last.late) say("late", "muted", turnText(last));
+    else if (last.right) say("note", "muted", turnText(last));
+    else say("error", "error", turnText(last));
     $("answer").value = "";
+    begun = null;
     take(state);
-  } catch (error) { $("message").replaceChildren(element("span", {id: "error", class: "error"}, error.message)); }
+  } catch (error) { say("error", "error", error.message); }
+}
+
+function begin(state) {    // `state` is the race in play now: kept, its address shown
+  race = null;
+  begun = null;
+  take(state);
+  localStorage.setItem(KEPT, race.id);
+  history.replaceState(null, "", `/race?game=${encodeURIComponent(race.id)}`);
 }
 
 async function newRace() {
   const params = {against: $("level").value, die: $("die").value};
   if ($("seed").value.trim()) params.seed = Number($("seed").value.trim());
   try {
-    race = null;
-    take(await eurekaPost("/api/play/pitagoras", params));
-    $("message").replaceChildren(element("span", {class: "muted"}, race.seed === null ? "A new race." : `Seed ${race.seed}.`));
+    begin(await eurekaPost("/api/play/pitagoras", params));
+    say("started", "muted", race.seed === null ? "A new race." : `Seed ${race.seed}.`);
     $("answer").focus();
-  } catch (error) { $("message").replaceChildren(element("span", {id: "error", class: "error"}, error.message)); }
+  } catch (error) { say("error", "error", error.message); }
+}
+
+async function resume() {  // the race of the address (?game=ID), else the one kept here
+  const id = new URLSearchParams(location.search).get("game") || localStorage.getItem(KEPT);
+  if (!id) return;
+  try {
+    const response = await fetch(`/api/play/pitagoras/${encodeURIComponent(id)}`);
+    const doc = await response.json();
+    if (!response.ok) throw new Error(doc.error || `HTTP ${response.status}`);
+    begin(doc);
+    if (!race.over) say("started", "muted", `Race resumed at deal ${race.deal}.`);
+  } catch (error) {
+    localStorage.removeItem(KEPT);
+    say("error", "error", error.message);
+  }
+}
+
+function typed() {         // the first keystroke of an answer fixes the deal it answers
+  if (!$("answer").value) begun = null;
+  else if (begun === null && race && !race.over) begun = dealNow();
 }
 
 function start() {
   $("new").addEventListener("click", newRace);
   $("shout").addEventListener("click", shout);
+  $("answer").addEventListener("input", typed);
   $("answer").addEventListener("keydown", (e) => { if (e.key === "Enter") shout(); });
   setInterval(tick, 100);
   setInterval(look, 1000);
-  document.body.dataset.ready = "true";
+  resume().finally(() => { document.body.dataset.ready = "true"; });
 }
 start();
