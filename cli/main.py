@@ -29,6 +29,7 @@ VERB_HELP = {
 }
 TOOLS = {   # commands that are not a verb over the games: name -> (module, help)
     "bench": ("bench", "Time the solvers side by side."),
+    "games": ("games_cmd", "List the games played against eureka, kept as they went."),
     "schema": ("schema_cmd", "Print the JSON Schemas of every --json document."),
     "serve": ("serve.command", "A local web page and JSON API over the commands."),
     "warm": ("warm_cmd", "Compile the games' kernels ahead, once (for offline use)."),

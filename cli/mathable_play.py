@@ -5,6 +5,7 @@ one a line, and writes what you may see after each: the bot's turns, the board, 
 scores, your holder. At the end come the final scores and the review of your turns.
 """
 
+import functools
 import json
 import os
 import sys
@@ -13,6 +14,7 @@ import click
 
 from eureka.cli.ascii import ascii_lines
 from eureka.cli.base import ASCII, JSON, InputError, command_help, reports_errors, stack
+from eureka.cli.games_cmd import DB, resume_option, resumed
 from eureka.cli.mathable_text import review_lines
 from eureka.cli.params import option
 from eureka.errors import EurekaError
@@ -48,29 +50,40 @@ ABOUT = {"beginner": "the highest single placement, again and again",
 @click.option("--record", "record_file", type=click.Path(dir_okay=False, writable=True),
               help="Write the game's record to this file when it ends (for eureka score "
                    "mathable and eureka review mathable).")
+@resume_option("Mathable")
+@DB
 @stack(option(params.EDITION), option(params.NO_BONUS), JSON, ASCII)
 @reports_errors
-def play_mathable(against, seed, first, record_file, edition, no_bonus, as_json, as_ascii):
+def play_mathable(against, seed, first, record_file, resume, db, edition, no_bonus, as_json,
+                  as_ascii):
     """`eureka play mathable`: a game against the bot, read from standard input."""
     from eureka.mathable import GAME
+    from eureka.store import Store
 
     _writable(record_file)
-    match = GAME.play(against, seed, first, params.edition_number(edition), not no_bonus)
+    store = Store(db)                       # every move kept as it is played
+    if resume is None:
+        match = GAME.play(against, seed, first, params.edition_number(edition), not no_bonus)
+        key = store.add("mathable", match)
+    else:
+        key, match = resumed(store, "mathable", resume, ("resume", "db", "record_file"))
     view = _Json(match) if as_json else _Text(match, as_ascii)
     view.start()
     while not match.over:
         view.show()
         line = sys.stdin.readline()
         if not line or line.strip() in ("quit", "q"):
-            view.left()
+            view.left(key)
             return
         try:
-            hint = _move(match, line.strip(), view)
+            hint = store.change(key, functools.partial(_move, line=line.strip(), view=view),
+                                {"line": line.strip()}, "mathable")
         except (InputError, EurekaError) as e:     # a move the rules refuse: play on
             view.refused(e.message if isinstance(e, InputError) else str(e))
         else:
             if hint is not None:
                 view.hint(*hint)
+        match = view.match = store.game(key, "mathable")    # as kept (another may play it)
     view.show()
     _keep(match, record_file)
     view.finish(record_file)
@@ -163,8 +176,8 @@ class _Json:
         click.echo(json.dumps({"schema": "eureka.error/1", "error": message},
                               ensure_ascii=False))
 
-    def left(self):
-        """Nothing more: the last state was written."""
+    def left(self, key):
+        """Nothing more: the last state was written (the game is kept as `key`)."""
 
     def finish(self, record_file):
         """Nothing more: the last state holds the record (`record_file` is not read)."""
@@ -231,10 +244,10 @@ class _Text:
         """Why the move was refused (`message`)."""
         self.say([f"refused: {message}"])
 
-    def left(self):
-        """A game left before its end."""
-        self.say(["", f"Left unfinished after {plural(len(self.match.turns), 'turn')}; "
-                      f"nothing written."])
+    def left(self, key):
+        """A game left before its end, kept as `key`: how to go on with it."""
+        self.say(["", f"Left unfinished after {plural(len(self.match.turns), 'turn')}, "
+                      f"kept: eureka play mathable --resume {key} goes on with it."])
 
     def finish(self, record_file):
         """The final scores, the review of your turns, where the record went.
@@ -249,8 +262,8 @@ class _Text:
         self.say(["", f"Game over ({state['end']}): you {you}, eureka {bot}: {verdict} "
                       f"({left}); seed {state['seed']}.", ""])
         self.say(review_lines(self.match.review()))
-        self.say(["", "The record was not kept: --record FILE keeps the next one."
-                  if record_file is None else
+        self.say(["", "The game is kept (eureka games); --record FILE also writes the "
+                  "next one's record to a file." if record_file is None else
                   f"Record written to {record_file} (eureka score mathable {record_file})."])
 
 

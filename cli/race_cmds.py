@@ -8,6 +8,7 @@ answers the deal on the table, or the one eureka took less than eureka.race.REAC
 seconds before it came (typed before the next deal could be seen: too late).
 """
 
+import functools
 import json
 import os
 import select
@@ -17,6 +18,7 @@ import click
 
 from eureka.cli.ascii import ascii_lines
 from eureka.cli.base import ASCII, JSON, command_help, reports_errors, stack
+from eureka.cli.games_cmd import DB, resume_option, resumed
 from eureka.pitagoras import TENS_DICE
 from eureka.race import LEVELS, REACTION, RaceError
 from eureka.text import plural
@@ -45,13 +47,22 @@ ABOUT = {"beginner": "slower than most people", "casual": "about as fast as a pe
 @click.option("--die", type=click.Choice(sorted(TENS_DICE)), default="blue",
               show_default=True,
               help="The two-digit die: blue, red (easier) or black (harder).")
+@resume_option("Pitagoras")
+@DB
 @stack(JSON, ASCII)
 @reports_errors
-def play_pitagoras(against, seed, die, as_json, as_ascii):
+def play_pitagoras(against, seed, die, resume, db, as_json, as_ascii):
     """`eureka play pitagoras`: a race against the bot, read from standard input."""
     from eureka.race import Race
+    from eureka.store import LOOK, Store
 
-    race = Race(against, seed, die)
+    store = Store(db)                       # every shout kept as it is made
+    if resume is None:
+        race = Race(against, seed, die)
+        key = store.add("pitagoras", race)
+    else:
+        key, race = resumed(store, "pitagoras", resume)
+        against = race.against
 
     def say(lines):
         for line in ascii_lines(lines, as_ascii):
@@ -69,14 +80,16 @@ def play_pitagoras(against, seed, die, as_json, as_ascii):
         seen = _show(race, seen, say, as_json)
         line = lines.next(race.seconds_left)
         if line is None:                        # the bot's time came first
-            race.poll()
+            store.change(key, Race.poll, LOOK, "pitagoras")
             continue
         if not line or line.strip() in ("quit", "q"):
-            say([] if as_json else ["", "Stopped: " + _piles(race.state()) + "."])
+            say([] if as_json else ["", "Stopped: " + _piles(race.state()) + ". Kept: "
+                                    f"eureka play pitagoras --resume {key} goes on with it."])
             return
         if line.strip():
             try:
-                race.shout(line.strip())
+                store.change(key, functools.partial(Race.shout, equation=line.strip()),
+                             {"shout": line.strip()}, "pitagoras")
             except RaceError as e:              # not an equation: say why, play on
                 if as_json:
                     click.echo(json.dumps({"schema": "eureka.error/1", "error": str(e)},

@@ -79,6 +79,16 @@ def pytest_runtest_logreport(report):
         _skipped.append(report.nodeid)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def kept_games(tmp_path_factory):
+    """The games the tests play are kept in a scratch data folder, never the user's
+    (XDG_DATA_HOME: eureka.store's default file; EUREKA_DB unset)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
+        patch.delenv("EUREKA_DB", raising=False)
+        yield
+
+
 def pytest_sessionfinish(session, exitstatus):
     if IN_CI and _skipped and session.exitstatus == pytest.ExitCode.OK:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -23,10 +23,11 @@ from starlette.staticfiles import StaticFiles
 
 from eureka.cli.serve.board import board_document, position_document
 from eureka.cli.serve.guard import Guard
-from eureka.cli.serve.play import Games, Mathable, Races, Unknown
+from eureka.cli.serve.play import Games, Mathable, Races
 from eureka.cli.serve.workers import Busy, Crashed, Refused, TimeLimit, Workers
 from eureka.errors import EurekaError
 from eureka.games import GAMES
+from eureka.store import Store, Unknown
 
 MOST_BYTES = 256 * 1024
 """The largest request body (a game record is a few kilobytes) and query string."""
@@ -41,7 +42,8 @@ MOST_FIELDS = 100
 VERBS = ("solve", "endgame", "check", "score", "review", "hint")
 STATIC = resources.files("eureka.cli.serve") / "static"
 PAGES = {"/": "index.html", "/mathable": "mathable.html", "/numbers": "numbers.html",
-         "/play": "play.html", "/race": "race.html", "/review": "review.html"}
+         "/play": "play.html", "/race": "race.html", "/games": "games.html",
+         "/review": "review.html"}
 
 
 class BadRequest(Exception):
@@ -64,9 +66,13 @@ def error(message: str, status: int = 400, headers: dict | None = None) -> JSONR
     return JSONResponse({"schema": "eureka.error/1", "error": message}, status, headers)
 
 
-def application(workers: Workers, allowed: frozenset) -> Guard:
-    """The app, its verbs answered by `workers`, for the Host headers `allowed`."""
+def application(workers: Workers, allowed: frozenset, store: Store | None = None) -> Guard:
+    """The app, its verbs answered by `workers`, for the Host headers `allowed`.
+
+    The games played are kept in `store` (default: the user's, eureka.store.Store()).
+    """
     answering = 0
+    store = Store() if store is None else store
 
     def _counted(endpoint):
         """The `endpoint`, refused while MOST_REQUESTS requests are being answered."""
@@ -149,10 +155,28 @@ def application(workers: Workers, allowed: frozenset) -> Guard:
                 return error(str(e))
         return move
 
+    kept = {game: Games(kind, store, game)
+            for game, kind in (("mathable", Mathable()), ("pitagoras", Races()))}
+
+    async def listing(request):
+        entries = await run_in_threadpool(store.listing)
+        return JSONResponse({"schema": "eureka.games/1",
+                             "games": [entry.to_json() for entry in entries]})
+
+    async def kept_game(request):
+        key = request.path_params["key"]
+        try:
+            entry = await run_in_threadpool(store.entry, key)
+            return JSONResponse(await run_in_threadpool(kept[entry.game].state, key))
+        except Unknown as e:
+            return error(str(e), 404)
+        except EurekaError as e:
+            return error(str(e))
+
     routes = [Route(path, _page(name)) for path, name in PAGES.items()]
-    routes += [Route("/api/status", status)]
-    for game, kind in (("mathable", Mathable()), ("pitagoras", Races())):
-        games = Games(kind)
+    routes += [Route("/api/status", status), Route("/api/games", _counted(listing)),
+               Route("/api/games/{key}", _counted(kept_game))]
+    for game, games in kept.items():
         routes += [Route(f"/api/play/{game}", _counted(play_start(games)), methods=["POST"]),
                    Route(f"/api/play/{game}/{{key}}", _counted(play_move(games)),
                          methods=["GET", "POST"])]

@@ -26,6 +26,7 @@ answers at most eureka.cli.serve.app.MOST_REQUESTS of them at a time."""
                "cards and a target, and see the answers on it; and a JSON API, "
                "/api/VERB/GAME with the verb's parameters, answering with the document "
                "--json prints (docs/SERVE.md). Only this machine's pages may use it. "
+               "The games played on it are kept as they go (--db; eureka games). "
                "Needs the serve extra: pip install 'eureka-solver[serve]'.\n\nExample: "
                "eureka serve --open")
 @click.option("--port", type=Whole(1, 65535), default=8765, show_default=True,
@@ -38,12 +39,15 @@ answers at most eureka.cli.serve.app.MOST_REQUESTS of them at a time."""
               help="Requests answered at once (default: one per core; more than the "
                    "cores with --force).")
 @click.option("--force", is_flag=True, help="Allow more workers than cores.")
+@click.option("--db", type=click.Path(dir_okay=False), metavar="PATH",
+              help="Keep the games played in this SQLite file (default: $EUREKA_DB, else "
+                   "eureka/games.db in $XDG_DATA_HOME or ~/.local/share).")
 @click.option("--timeout", type=Number(Param("timeout", "number", "", low=0.5, high=3600)),
               default=30.0,
               show_default=True, metavar="S",
               help="The longest a request may run, in seconds (waiting for a free worker "
                    "aside).")
-def command(port, host, open_page, workers, force, timeout):
+def command(port, host, open_page, workers, force, db, timeout):
     """`eureka serve`: the page and the API served until Ctrl-C."""
     try:
         import uvicorn
@@ -55,12 +59,18 @@ def command(port, host, open_page, workers, force, timeout):
     from eureka import parallel
     from eureka.cli.serve.guard import hosts, is_loopback
     from eureka.cli.serve.workers import Workers
+    from eureka.errors import EurekaError
     from eureka.games import GAMES
+    from eureka.store import Store
 
     cores = parallel.cores()
     if workers is not None and workers > cores and not force:
         raise InputError(f"--workers {workers} is more than the {cores} cores: each worker "
                          f"holds the kernels in memory; add --force to start them anyway")
+    try:
+        store = Store(db)
+    except EurekaError as e:
+        raise InputError(str(e)) from None
     allowed = hosts(host, port)
     listening = _listen(host, port)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else f"[{host}]" if ":" in host \
@@ -72,7 +82,7 @@ def command(port, host, open_page, workers, force, timeout):
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # the children start ignoring Ctrl-C
     pool = Workers(workers or cores, timeout, tuple(GAMES))
     try:
-        config.app = application(pool, allowed)
+        config.app = application(pool, allowed, store)
         if not is_loopback(host):
             reach = ", ".join(sorted(f"http://{h}/" for h in allowed
                                      if not h.startswith(("127.", "localhost", "[::1]"))))

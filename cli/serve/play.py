@@ -1,93 +1,45 @@
 """The games played against eureka through the API: /api/play/mathable and pitagoras.
 
 Each at `/api/play/GAME` (a new game) and `/api/play/GAME/ID` (its state and moves).
-A game lives in the server's memory, at most MOST_GAMES of a kind at once: a game idle
-for IDLE seconds is dropped, and a new game past the bound drops the one idle longest
-(a finished game's record, in its last state, is how it is kept). A game's ID is random
-and unguessable; its moves are played one at a time.
+A game is kept in the games' file (eureka.store) from its deal, every move written as
+it is played: none is dropped, and a server stopped, even killed, goes on with every
+game where it stood. A game's ID is random and unguessable; its moves are played one
+at a time, each on the game as the file holds it.
 """
 
-import secrets
-import threading
-import time
-
 from eureka.errors import EurekaError
-
-MOST_GAMES = 32
-"""Games of a kind kept at once (each a few hundred kilobytes at most)."""
-IDLE = 3600.0
-"""Seconds without a request after which a game is dropped."""
-
-
-class Unknown(Exception):
-    """No game is kept under the ID asked for.
-
-    It was never started, was idle for an hour, or was dropped for a newer game.
-    """
+from eureka.store import LOOK
 
 
 class Games:
-    """The games of one kind in play: started, looked at and moved by ID."""
+    """The games of one kind, kept in a store: started, looked at and moved by ID."""
 
-    def __init__(self, kind, most: int = MOST_GAMES, idle: float = IDLE,
-                 clock=time.monotonic):
-        """Games of the `kind` (Mathable or Races) kept: at most `most`.
-
-        Each is kept `idle` seconds after its last request; `clock` tells the time in
-        seconds.
-        """
-        self.kind = kind
-        self.most, self.idle, self.clock = most, idle, clock
-        self.games: dict = {}                   # ID -> [game, lock, last request]
-        self.lock = threading.Lock()
+    def __init__(self, kind, store, game: str):
+        """Games of the `kind` (Mathable or Races), named `game`, kept in `store`."""
+        self.kind, self.store, self.game = kind, store, game
 
     def start(self, fields: dict) -> dict:
-        """A new game from the request's `fields`: its state and ID.
+        """A new game from the request's `fields`, kept: its state and ID.
 
         Raises EurekaError for fields the game refuses.
         """
-        game = self.kind.new(fields)
-        key = secrets.token_urlsafe(12)
-        with self.lock:
-            self._drop_idle()
-            while len(self.games) >= self.most:
-                oldest = min(self.games, key=lambda k: self.games[k][2])
-                del self.games[oldest]
-            self.games[key] = [game, threading.Lock(), self.clock()]
-        return {**self.kind.look(game), "id": key}
+        played = self.kind.new(fields)
+        state = self.kind.look(played)
+        return {**state, "id": self.store.add(self.game, played)}
 
     def state(self, key: str) -> dict:
-        """The state of the game `key`. Raises Unknown for a game not kept."""
-        game, lock = self._get(key)
-        with lock:
-            return {**self.kind.look(game), "id": key}
+        """The state of the game `key`. Raises eureka.store.Unknown for a game not kept."""
+        return {**self.store.change(key, self.kind.look, LOOK, self.game), "id": key}
 
     def move(self, key: str, fields: dict) -> dict:
         """Plays the move of the request's `fields` in the game `key`; its new state.
 
-        Raises Unknown for a game not kept, EurekaError for a move the game refuses
-        (nothing changes).
+        Raises eureka.store.Unknown for a game not kept, EurekaError for a move the game
+        refuses (nothing changes).
         """
-        game, lock = self._get(key)
-        with lock:
-            return {**self.kind.move(game, fields), "id": key}
-
-    def _get(self, key: str):
-        """The match and lock of the game `key`, its last request now; Unknown if gone."""
-        with self.lock:
-            self._drop_idle()
-            kept = self.games.get(key)
-            if kept is None:
-                raise Unknown(f"no game {key[:40]!r} is kept: games are dropped after "
-                              f"{self.idle / 3600:g} hour idle; start a new one")
-            kept[2] = self.clock()
-            return kept[0], kept[1]
-
-    def _drop_idle(self) -> None:
-        """Drops the games idle for `idle` seconds (the caller holds the lock)."""
-        now = self.clock()
-        for key in [k for k, (_, _, last) in self.games.items() if now - last > self.idle]:
-            del self.games[key]
+        state = self.store.change(key, lambda played: self.kind.move(played, fields),
+                                  fields, self.game)
+        return {**state, "id": key}
 
 
 class Mathable:

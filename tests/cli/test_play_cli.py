@@ -83,12 +83,13 @@ def test_a_whole_game_typed_on_standard_input_ends_with_its_scores_and_record(tm
     assert f"you {final['you']}" in " ".join(scored.output.split())
 
 
-def test_leaving_a_game_writes_nothing(tmp_path):
+def test_leaving_a_game_writes_no_record_and_says_how_to_resume(tmp_path):
     path = tmp_path / "game.txt"
     result = run(*ARGS, "--record", str(path), stdin="exchange 1000\n")
     assert result.exit_code == 0, result.output
     assert "refused: you can only exchange tokens you hold" in result.output
-    assert "Left unfinished after 0 turns; nothing written." in result.output
+    assert "Left unfinished after 0 turns, kept: eureka play mathable --resume " in \
+        result.output
     assert not path.exists()
 
 

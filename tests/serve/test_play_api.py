@@ -1,6 +1,6 @@
 """`/api/play/mathable`: a game against the bot through the API, as the Play page plays
-it: started, moved, refused, looked at; hidden information absent until the end; the
-games kept bounded."""
+it: started, moved, refused, looked at; hidden information absent until the end (the
+games kept: tests/serve/test_store_api.py)."""
 
 import random
 
@@ -11,8 +11,6 @@ from eureka.mathable.singles import single_placements
 from tests.schema_check import assert_valid
 
 pytest.importorskip("starlette")
-
-from eureka.cli.serve.play import Games, Mathable, Unknown  # noqa: E402
 
 JSON_POST = {"content-type": "application/json"}
 
@@ -72,23 +70,6 @@ def test_bad_starts_and_unknown_games_are_refused(client):
         _post(client, "/api/play/mathable", body, 400)
     assert client.get("/api/play/mathable/nothing-here").status_code == 404
     _post(client, "/api/play/mathable/nothing-here", {"pass": True}, 404)
-
-
-def test_games_are_bounded_and_dropped_when_idle():
-    now = [0.0]
-    games = Games(Mathable(), most=2, idle=60, clock=lambda: now[0])
-    first = games.start({"against": "beginner", "seed": 1})["id"]
-    now[0] = 1
-    second = games.start({"against": "beginner", "seed": 2})["id"]
-    now[0] = 2
-    games.state(first)                      # the first is the more recent now
-    third = games.start({"against": "beginner", "seed": 3})["id"]
-    with pytest.raises(Unknown):
-        games.state(second)                 # dropped: idle longest when the third came
-    assert games.state(first) and games.state(third)
-    now[0] = 100
-    with pytest.raises(Unknown):
-        games.state(first)                  # idle over a minute
 
 
 def test_a_race_plays_through_the_api(client):
