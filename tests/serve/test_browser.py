@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from eureka.mathable.options import LEVELS
-
 sync_api = pytest.importorskip("playwright.sync_api")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:
@@ -145,84 +143,3 @@ def test_the_numbers_page_answers_simplest_first_and_hints_level_by_level(page, 
     page.click("#hint")
     page.wait_for_function(
         "document.querySelector('#hint-text').textContent.startsWith('Hint 2')")
-
-
-PLAY_SHOT = SCREENSHOT.with_name("play-mathable.png")
-
-
-def _click_turn(page, state) -> None:
-    """One move of a person at the Play page, by clicks: a legal placement (a token, then
-    a square), else an exchange of tokens, else a pass; an open turn ended."""
-    from eureka.mathable.board import parse_cell
-    from eureka.mathable.singles import single_placements
-
-    if state["turn_open"]:
-        page.click("#end")
-        return
-    grid = {parse_cell(cell): value for cell, value in state["cells"].items()}
-    options = single_placements(grid, state["rack"])
-    if options:
-        placement = options[0].placement
-        page.click(f"#rack-{state['rack'].index(placement.value)}")
-        page.click(f"#cell-{placement.text().split('=')[0]}")
-        page.click("#play")
-    elif state["bag"]:
-        page.click("#exchange")
-        for i in range(min(len(state["rack"]), state["bag"])):
-            page.click(f"#rack-{i}")
-        page.click("#exchange")
-    else:
-        page.click("#pass")
-
-
-def _new_game(page, address, level: str = "beginner") -> None:
-    """A new game at the Play page against the `level`, seed 5, you first."""
-    page.goto(f"{address}/play")
-    page.wait_for_selector("body[data-ready=true]")
-    page.select_option("#level", level)
-    page.fill("#seed", "5")
-    page.select_option("#first", "you")
-    page.click("#new")
-    page.wait_for_function("typeof game === 'object' && game !== null")
-
-
-@pytest.mark.parametrize("level", LEVELS)
-def test_a_whole_game_against_every_level_by_clicks(page, address, tmp_path, level):
-    _new_game(page, address, level)
-    assert page.text_content("#status").startswith("you 0 · eureka 0")
-    page.click("#hint")
-    page.wait_for_selector("td.hint")
-    moves = 0
-    while True:
-        state = page.evaluate("game")
-        assert state["to_move"] in ("you", None) and ("record" in state) == state["over"]
-        if state["over"]:
-            break
-        if moves == 3 and level == "beginner":
-            shot = PLAY_SHOT if os.environ.get("EUREKA_SCREENSHOTS") else tmp_path / "p.png"
-            shot.parent.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(shot), full_page=True)
-        _click_turn(page, state)
-        page.wait_for_function(f"game.turns.length > {len(state['turns'])} || "
-                               f"game.turn_open !== {str(state['turn_open']).lower()} || "
-                               f"game.over")
-        moves += 1
-    page.wait_for_selector("#final")
-    final = state["final"]
-    assert f"you {final['you']}, eureka {final['eureka']}" in page.text_content("#final")
-    page.wait_for_selector("#review li")
-    with page.expect_download() as download:
-        page.click("#download")
-    saved = tmp_path / "game.txt"
-    download.value.save_as(saved)
-    assert saved.read_text() == state["record"]
-
-
-def test_a_move_the_rules_refuse_shows_why_at_the_play_page(page, address):
-    _new_game(page, address)
-    page.click("#rack-0")
-    page.click("#cell-A1")                   # a corner: no equation there
-    page.click("#play")
-    page.wait_for_selector("#error")
-    assert "placement 1" in page.text_content("#error")
-    assert page.evaluate("game.turns.length") == 0
