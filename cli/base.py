@@ -5,6 +5,7 @@ One-line errors and exit codes, the options every command takes (--json, --ascii
 """
 
 import codecs
+import contextlib
 import errno
 import functools
 import gc
@@ -129,6 +130,19 @@ def as_program(group: click.Group):
         group()
 
     return run
+
+
+@contextlib.contextmanager
+def interruptible():
+    """A block where Ctrl-C raises KeyboardInterrupt: a wait on standard input.
+
+    Elsewhere as_program's Ctrl-C ends the process at once.
+    """
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 class Whole(click.ParamType):

@@ -13,20 +13,31 @@ import sys
 import click
 
 from eureka.cli.ascii import ascii_lines
-from eureka.cli.base import ASCII, JSON, InputError, command_help, reports_errors, stack
+from eureka.cli.base import (
+    ASCII,
+    JSON,
+    InputError,
+    command_help,
+    interruptible,
+    reports_errors,
+    stack,
+)
 from eureka.cli.games_cmd import DB, resume_option, resumed
 from eureka.cli.mathable_text import review_lines
 from eureka.cli.params import option
 from eureka.errors import EurekaError
 from eureka.mathable import params
-from eureka.mathable.board import parse_cell
+from eureka.mathable.board import SQUARES, parse_cell
 from eureka.mathable.options import LEVELS, PLAYERS
 from eureka.mathable.position import render
 from eureka.text import plural
 
-MOVES = ("Your move, one a line: placements in playing order (I8=12 H6=8), "
-         "'exchange 3 5', 'pass', 'hint' (or 'hint equity'), 'end' (an open turn), "
-         "'board', 'help', 'quit'.")
+MOVES = ("Your move, one a line: placements in playing order (I8=12 H6=8; end the line "
+         "with 'draw' or 'nodraw' to take or decline the extra token of a restriction "
+         "square), 'exchange 3 5', 'pass', 'hint' (or 'hint equity'), 'end' (an open "
+         "turn), 'board', 'help', 'quit'.")
+DRAWS = {"draw": True, "nodraw": False}
+"""The words that end a turn's line with the choice of its draws."""
 ABOUT = {"beginner": "the highest single placement, again and again",
          "casual": "the highest-scoring turn",
          "strong": "the best turn by equity: points and the tokens kept",
@@ -41,12 +52,15 @@ ABOUT = {"beginner": "the highest single placement, again and again",
     "game's state after each move, one document a line (a refused move: an error "
     "document), for a program to play.",
     "eureka play mathable --against casual --seed 7", "eureka.mathable.play/1"))
-@click.option("--against", type=click.Choice(list(LEVELS)), default="casual",
-              show_default=True, help="The bot's level.")
+@click.option("--against", type=click.Choice(list(LEVELS)), multiple=True,
+              default=["casual"], show_default=True,
+              help="The bot's level; given two or three times, a table of 3 or 4: you "
+                   "against a bot of each level (eureka1, eureka2 ...).")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1),
               help="Deal the bag from this seed (default: a random one, shown at the end).")
-@click.option("--first", type=click.Choice(["you", "bot"]),
-              help="Who moves first (default: the rulebook's draw).")
+@click.option("--first", type=click.Choice(["you", "bot", "eureka1", "eureka2", "eureka3"]),
+              help="Who moves first: you, bot (the first bot) or a bot's name (default: "
+                   "the rulebook's draw).")
 @click.option("--record", "record_file", type=click.Path(dir_okay=False, writable=True),
               help="Write the game's record to this file when it ends (for eureka score "
                    "mathable and eureka review mathable).")
@@ -63,27 +77,34 @@ def play_mathable(against, seed, first, record_file, resume, db, edition, no_bon
     _writable(record_file)
     store = Store(db)                       # every move kept as it is played
     if resume is None:
-        match = GAME.play(against, seed, first, params.edition_number(edition), not no_bonus)
+        match = GAME.play(list(against), seed, first, params.edition_number(edition),
+                          not no_bonus)
         key = store.add("mathable", match)
     else:
         key, match = resumed(store, "mathable", resume, ("resume", "db", "record_file"))
     view = _Json(match) if as_json else _Text(match, as_ascii)
     view.start()
-    while not match.over:
-        view.show()
-        line = sys.stdin.readline()
-        if not line or line.strip() in ("quit", "q"):
-            view.left(key)
-            return
-        try:
-            hint = store.change(key, functools.partial(_move, line=line.strip(), view=view),
-                                {"line": line.strip()}, "mathable")
-        except (InputError, EurekaError) as e:     # a move the rules refuse: play on
-            view.refused(e.message if isinstance(e, InputError) else str(e))
-        else:
-            if hint is not None:
-                view.hint(*hint)
-        match = view.match = store.game(key, "mathable")    # as kept (another may play it)
+    try:
+        while not match.over:
+            with interruptible():
+                view.show()
+                line = sys.stdin.readline()
+            if not line or line.strip() in ("quit", "q"):
+                view.left(key)
+                return
+            try:
+                hint = store.change(key, functools.partial(_move, line=line.strip(),
+                                                           view=view),
+                                    {"line": line.strip()}, "mathable")
+            except (InputError, EurekaError) as e:     # a move the rules refuse: play on
+                view.refused(e.message if isinstance(e, InputError) else str(e))
+            else:
+                if hint is not None:
+                    view.hint(*hint)
+            match = view.match = store.game(key, "mathable")    # as kept (another may play)
+    except KeyboardInterrupt:               # Ctrl-C: every move is kept, as at 'quit'
+        view.left(key)
+        sys.exit(130)
     view.show()
     _keep(match, record_file)
     view.finish(record_file)
@@ -127,7 +148,9 @@ def _move(match, line: str, view):
             raise InputError("name the tokens to exchange by value, e.g. exchange 3 5")
         match.exchange([int(v) for v in values])
     else:
-        match.play(line)
+        words = line.split()
+        draw = DRAWS.get(words[-1].lower())
+        match.play(" ".join(words[:-1]) if draw is not None else line, draw)
     return None
 
 
@@ -167,9 +190,8 @@ class _Json:
     def hint(self, by, best):
         """The state with the hint `best` ranked `by` score or equity."""
         self.seen = self.match.state()
-        from eureka.mathable.match import hint_json
-
-        click.echo(json.dumps({**self.seen, "hint": hint_json(best, by)}, ensure_ascii=False))
+        click.echo(json.dumps({**self.seen, "hint": self.match.hint_json(best, by)},
+                              ensure_ascii=False))
 
     def refused(self, message):
         """The error document of the refused move, `message`."""
@@ -199,8 +221,11 @@ class _Text:
         """Who plays whom, and how to move."""
         match = self.match
         seed = f"; seed {match.seed}" if match.chosen else ""
-        self.say([f"Mathable against eureka, {match.against} ({ABOUT[match.against]})"
-                  f"{seed}.", MOVES, ""])
+        bots = [f"{s['level']} ({ABOUT[s['level']]})" if len(match.state()["seats"]) == 2
+                else f"{s['name']}, {s['level']} ({ABOUT[s['level']]})"
+                for s in match.state()["seats"] if s["level"]]
+        self.say([f"Mathable against {'eureka, ' if len(bots) == 1 else ''}"
+                  f"{'; '.join(bots)}{seed}.", MOVES, ""])
 
     def show(self):
         """The table when something changed, then the prompt.
@@ -223,8 +248,10 @@ class _Text:
             new.update(parse_cell(p.split("=")[0]) for p in turn["placements"].split())
         self.shown = len(state["turns"])
         lines.append(render(self.match.table.grid, new))
-        scores = " · ".join(f"{name} {state['scores'][name]}" for name in PLAYERS)
-        lines.append(f"{scores} · bag {state['bag']} · eureka holds {state['bot_holder']}")
+        scores = " · ".join(f"{name} {score}" for name, score in state["scores"].items())
+        holds = " · ".join(f"{s['name']} holds {s['holder']}" for s in state["seats"]
+                           if s["name"] != state["viewer"])
+        lines.append(f"{scores} · bag {state['bag']} · {holds}")
         if state["turn_open"]:
             lines.append(f"you drew {' '.join(map(str, state['drawn']))}: place more, "
                          f"or 'end'")
@@ -233,12 +260,16 @@ class _Text:
         return lines
 
     def hint(self, by, best):
-        """The hint `best`, ranked `by` score or equity."""
-        from eureka.mathable.match import hint_json
-
-        found = hint_json(best, by)
-        self.say(["hint: no placement is possible" if found is None else
-                  f"hint ({by}): {found['placements']} ({plural(found['points'], 'point')})"])
+        """The hint `best`, ranked `by` score or equity, with its choice of draws."""
+        found = self.match.hint_json(best, by)
+        if found is None:
+            self.say(["hint: no placement is possible"])
+            return
+        restricted = [p for p, _ in best.placements if SQUARES[p].op]
+        choice = ("" if not restricted or not self.match.state()["bag"]
+                  else " nodraw" if not any(found["draw"]) else "")
+        self.say([f"hint ({by}): {found['placements']}{choice} "
+                  f"({plural(found['points'], 'point')})"])
 
     def refused(self, message):
         """Why the move was refused (`message`)."""
@@ -255,11 +286,12 @@ class _Text:
         `record_file`: the file it was written to, or None.
         """
         state = self.match.state()
-        final = state["final"]
-        you, bot = final[PLAYERS[0]], final[PLAYERS[1]]
-        verdict = "you win" if you > bot else "eureka wins" if bot > you else "a draw"
-        left = "; ".join(f"{name} deducts {sum(state['left'][name])}" for name in PLAYERS)
-        self.say(["", f"Game over ({state['end']}): you {you}, eureka {bot}: {verdict} "
+        final, won = state["final"], self.match.winners()
+        verdict = ("a draw" if len(won) > 1 else "you win" if won == [PLAYERS[0]]
+                   else f"{won[0]} wins")
+        scores = ", ".join(f"{name} {points}" for name, points in final.items())
+        left = "; ".join(f"{name} deducts {sum(state['left'][name])}" for name in final)
+        self.say(["", f"Game over ({state['end']}): {scores}: {verdict} "
                       f"({left}); seed {state['seed']}.", ""])
         self.say(review_lines(self.match.review()))
         self.say(["", "The game is kept (eureka games); --record FILE also writes the "

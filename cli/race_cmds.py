@@ -17,7 +17,7 @@ import sys
 import click
 
 from eureka.cli.ascii import ascii_lines
-from eureka.cli.base import ASCII, JSON, command_help, reports_errors, stack
+from eureka.cli.base import ASCII, JSON, command_help, interruptible, reports_errors, stack
 from eureka.cli.games_cmd import DB, resume_option, resumed
 from eureka.pitagoras import TENS_DICE
 from eureka.race import LEVELS, REACTION, RaceError
@@ -54,7 +54,7 @@ ABOUT = {"beginner": "slower than most people", "casual": "about as fast as a pe
 def play_pitagoras(against, seed, die, resume, db, as_json, as_ascii):
     """`eureka play pitagoras`: a race against the bot, read from standard input."""
     from eureka.race import Race
-    from eureka.store import LOOK, Store
+    from eureka.store import Store
 
     store = Store(db)                       # every shout kept as it is made
     if resume is None:
@@ -75,17 +75,38 @@ def play_pitagoras(against, seed, die, resume, db, as_json, as_ascii):
         say([f"Pitagoras against eureka, {against} ({ABOUT[against]}){seed}.",
              "Type an equation from the cards on the table that makes the dice's total "
              "(20+11+1), then Enter; 'quit' to stop.", ""])
-    seen, lines = 0, _Lines(sys.stdin)
+    try:
+        seen = _race(race, key, store, _Lines(sys.stdin), say, as_json)
+    except KeyboardInterrupt:               # Ctrl-C: every shout is kept, as at 'quit'
+        say([] if as_json else ["", _stopped(race, key)])
+        sys.exit(130)
+    if seen is None:
+        return
+    _show(race, seen, say, as_json)
+    if not as_json:
+        say(_end(race.state()))
+
+
+def _race(race, key: str, store, lines, say, as_json: bool) -> int | None:
+    """Plays `race` (kept as `key` in `store`) from `lines` until its end.
+
+    `say` writes lines (`as_json`: states). Returns how many turns are said, or None
+    when you stopped ('quit', or standard input ended).
+    """
+    from eureka.race import Race
+    from eureka.store import LOOK
+
+    seen = 0
     while not race.over:
-        seen = _show(race, seen, say, as_json)
-        line = lines.next(race.seconds_left)
+        with interruptible():
+            seen = _show(race, seen, say, as_json)
+            line = lines.next(race.seconds_left)
         if line is None:                        # the bot's time came first
             store.change(key, Race.poll, LOOK, "pitagoras")
             continue
         if not line or line.strip() in ("quit", "q"):
-            say([] if as_json else ["", "Stopped: " + _piles(race.state()) + ". Kept: "
-                                    f"eureka play pitagoras --resume {key} goes on with it."])
-            return
+            say([] if as_json else ["", _stopped(race, key)])
+            return None
         if line.strip():
             try:
                 store.change(key, functools.partial(Race.shout, equation=line.strip()),
@@ -96,9 +117,13 @@ def play_pitagoras(against, seed, die, resume, db, as_json, as_ascii):
                                           ensure_ascii=False))
                 else:
                     say([f"{line.strip()}: {e}"])
-    _show(race, seen, say, as_json)
-    if not as_json:
-        say(_end(race.state()))
+    return seen
+
+
+def _stopped(race, key: str) -> str:
+    """The line for a race stopped before its end, kept as `key`: how to go on."""
+    return (f"Stopped: {_piles(race.state())}. Kept: eureka play pitagoras --resume {key} "
+            f"goes on with it.")
 
 
 def _end(state: dict) -> list:

@@ -51,14 +51,27 @@ class Mathable:
               "pass": "true", "end": "true", "hint": '"score" or "equity"'}
 
     def new(self, fields: dict):
-        """A new match from `fields` (against, seed, first); EurekaError if refused."""
+        """A new match from `fields` (against, seed, first, people, names); EurekaError if refused.
+
+        `against` is a level or a list of levels (one a bot), `people` the persons at
+        the table and `names` theirs (eureka.mathable.match.Match).
+        """
         from eureka.mathable import GAME
 
-        _only(fields, ("against", "seed", "first"))
+        _only(fields, ("against", "seed", "first", "people", "names"))
         against = fields.get("against", "casual")
-        if not isinstance(against, str):
-            raise EurekaError("against is a level's name, e.g. casual")
-        return GAME.play(against, _seed(fields), fields.get("first"))
+        if not (isinstance(against, str) or isinstance(against, list)
+                and all(isinstance(a, str) for a in against)):
+            raise EurekaError("against is a level's name, e.g. casual, or a list of them")
+        names = fields.get("names")
+        if names is not None and not (isinstance(names, list)
+                                      and all(isinstance(n, str) for n in names)):
+            raise EurekaError("names is a list of the people's names, e.g. [\"Ann\", \"Bo\"]")
+        first = fields.get("first")
+        if first is not None and not isinstance(first, str):
+            raise EurekaError("first is the name of a seat, e.g. you")
+        return GAME.play(against, _seed(fields), first, people=fields.get("people", 1),
+                         names=names)
 
     def look(self, match) -> dict:
         """The state of `match`."""
@@ -67,26 +80,31 @@ class Mathable:
     def move(self, match, fields: dict) -> dict:
         """Plays the move of `fields` in `match`; its state (with "hint" for a hint).
 
-        One of: {"turn": "I8=12 H6=8"}, {"exchange": [3, 5]}, {"pass": true}, {"end":
-        true}, {"hint": "score" or "equity"}; the bot's turn follows yours. Raises
-        EurekaError for a move the game refuses.
+        One of: {"turn": "I8=12 H6=8"} (with "draw": true, false or one a placement, the
+        choice of the draws on restriction squares; default: match.Match.play's),
+        {"exchange": [3, 5]}, {"pass": true}, {"end": true}, {"hint": "score" or
+        "equity"}; the bots' turns follow. Raises EurekaError for a move the game refuses.
         """
-        from eureka.mathable.match import hint_json
-
-        name, value = _one(fields, self.MOVES, '{"turn": "I8=12 H6=8"}, {"exchange": '
-                           '[3, 5]}, {"pass": true}, {"end": true} or {"hint": "score"}')
+        draw = fields.get("draw") if "turn" in fields else None
+        if "turn" in fields and "draw" in fields:
+            fields = {k: v for k, v in fields.items() if k != "draw"}
+            if not _draw_choice(draw):
+                raise EurekaError("draw: true, false, or a list of them, one a placement")
+        name, value = _one(fields, self.MOVES, '{"turn": "I8=12 H6=8"}, {"turn": "J8=16", '
+                           '"draw": false}, {"exchange": [3, 5]}, {"pass": true}, {"end": '
+                           'true} or {"hint": "score"}')
         if name == "turn" and isinstance(value, str):
-            match.play(value)
+            match.play(value, draw)
         elif name == "exchange" and _values(value) is not None:
             match.exchange(_values(value))
         elif name == "pass" and value is True:
             match.pass_turn()
         elif name == "end" and value is True:
             match.end_turn()
-        elif name == "hint" and value in ("score", "equity", True):
+        elif name == "hint" and (value in ("score", "equity") or value is True):
             by = "score" if value is True else value
             best = match.hint(by)
-            return {**match.state(), "hint": hint_json(best, by)}
+            return {**match.state(), "hint": match.hint_json(best, by)}
         else:
             raise EurekaError(f"{name}: {self.WANTED[name]}")
         return match.state()
@@ -152,6 +170,12 @@ def _one(fields: dict, moves: tuple, example: str) -> tuple:
     if len(asked) != 1 or len(fields) != 1:
         raise EurekaError(f"give one move: {example}")
     return asked[0], fields[asked[0]]
+
+
+def _draw_choice(draw) -> bool:
+    """Whether `draw` is a choice of draws: a boolean, or a list of booleans."""
+    return isinstance(draw, bool) or (isinstance(draw, list)
+                                      and all(isinstance(d, bool) for d in draw))
 
 
 def _values(value):

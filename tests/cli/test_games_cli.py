@@ -109,6 +109,43 @@ def test_a_game_whose_process_is_killed_loses_no_move(tmp_path):
     assert _states(resumed.output) == [twin.state()]
 
 
+def _interrupted(db, lines: list, *options, game="mathable", prompt="your holder:") -> tuple:
+    """`eureka play GAME` given `lines`, then Ctrl-C once it answered them (with --json,
+    a state a line; else the line starting with `prompt`); its exit code and output."""
+    env = {**os.environ, "EUREKA_DB": str(db)}
+    settings = SETTINGS if game == "mathable" else ("--seed", "4")
+    process = subprocess.Popen([EUREKA, "play", game, *settings, *options],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                               env=env)
+    process.stdin.write("".join(line + "\n" for line in lines))
+    process.stdin.flush()
+    shown = []
+    if "--json" in options:
+        shown = [process.stdout.readline() for _ in range(len(lines) + 1)]
+    else:
+        while not shown or not shown[-1].removeprefix("> ").startswith(prompt):
+            shown.append(process.stdout.readline())
+    process.send_signal(signal.SIGINT)
+    out, _ = process.communicate(timeout=30)
+    return process.returncode, "".join(shown) + out
+
+
+def test_ctrl_c_keeps_the_game_and_says_how_to_go_on(tmp_path):
+    db = tmp_path / "games.db"
+    code, out = _interrupted(db, [])
+    key = _games(db)[0]["id"]
+    assert code == 130 and f"eureka play mathable --resume {key}" in out
+    assert "Traceback" not in out
+    twin, lines = _twin(2)
+    code, out = _interrupted(db, lines, "--json")
+    assert code == 130 and "Traceback" not in out
+    resumed = run("play", "mathable", "--resume", "--json", "--db", str(db), stdin="")
+    assert _states(resumed.output) == [twin.state()]
+    code, out = _interrupted(db, [], game="pitagoras", prompt="deal ")
+    key = _games(db)[0]["id"]
+    assert code == 130 and f"eureka play pitagoras --resume {key}" in out
+
+
 def _timeless(state: dict) -> dict:
     """A race's state without its clock: the seconds since the deal and of each shout."""
     return {**{k: v for k, v in state.items() if k != "elapsed"},

@@ -233,6 +233,15 @@ def test_three_and_four_seats_play_to_the_end_and_their_records_replay():
         assert set(state["left"]) == set(names)
 
 
+def test_the_seats_are_listed_as_named_whoever_moves_first():
+    for first in ("Ann", "Bo", "Cy", "eureka"):
+        state = Match(["casual"], seed=3, people=3, names=["Ann", "Bo", "Cy"],
+                      first=first).state()
+        assert [s["name"] for s in state["seats"]] == ["Ann", "Bo", "Cy", "eureka"]
+        assert list(state["scores"]) == ["Ann", "Bo", "Cy", "eureka"]
+        assert state["to_move"] == ("Ann" if first == "eureka" else first)
+
+
 def test_a_person_sees_only_their_own_holder_and_the_unseen_tokens():
     match = Match([], seed=4, people=2, names=["Ann", "Bo"])
     rng = random.Random(4)

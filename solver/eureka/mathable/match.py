@@ -92,8 +92,9 @@ class Match:
         starter = self.table.start()
         shift = 0 if first is None else starter - names.index(first)
         self.names, self.levels = [""] * n, [None] * n     # by the table's seats
-        for i, (name, level) in enumerate(zip(names, [None] * people + levels)):
-            self.names[(i + shift) % n], self.levels[(i + shift) % n] = name, level
+        self.order = [(i + shift) % n for i in range(n)]   # the seats as listed
+        for seat, name, level in zip(self.order, names, [None] * people + levels):
+            self.names[seat], self.levels[seat] = name, level
         self.mover = starter
         self.turns: list = []           # checked selfplay.TurnRecords
         self.hints = 0
@@ -311,7 +312,8 @@ class Match:
         return {
             "version": SNAPSHOT_VERSION, "seed": self.seed, "chosen": self.chosen,
             "edition": table.edition, "bonus": table.bonus,
-            "names": self.names, "levels": self.levels, "mover": self.mover,
+            "names": self.names, "levels": self.levels, "order": self.order,
+            "mover": self.mover,
             "viewer": self.viewer, "hints": self.hints, "moves": self.moves,
             "rng": table.rng.bit_generator.state,
             "table": {"bag": table.bag, "holders": table.holders,
@@ -352,6 +354,7 @@ class Match:
         match.table = table
         match.seed, match.chosen = doc["seed"], doc["chosen"]
         match.names, match.levels = list(doc["names"]), list(doc["levels"])
+        match.order = list(doc["order"])
         match.mover, match.viewer = doc["mover"], doc["viewer"]
         match.hints, match.moves = doc["hints"], doc["moves"]
         opened = doc["open"]
@@ -371,13 +374,9 @@ class Match:
         return shown
 
     def _listed(self, values) -> list:
-        """The `values` by table seat, listed people first, in playing order from the first."""
-        people = [s for s in range(len(self.names)) if not self.levels[s]]
-        first = people[0] if people else 0
-        order = [(first + k) % len(self.names) for k in range(len(self.names))]
-        order = [s for s in order if not self.levels[s]] + [s for s in order if self.levels[s]]
+        """The `values` by table seat, as the seats are listed: people first, as named."""
         values = list(values)
-        return [values[s] for s in order]
+        return [values[s] for s in self.order]
 
     def _first_person(self) -> int:
         """The table seat of the first person, from the mover on in playing order."""
