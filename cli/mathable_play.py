@@ -27,17 +27,15 @@ from eureka.cli.mathable_text import review_lines
 from eureka.cli.params import option
 from eureka.errors import EurekaError
 from eureka.mathable import params
-from eureka.mathable.board import SQUARES, parse_cell
+from eureka.mathable.board import parse_cell
 from eureka.mathable.options import LEVELS, PLAYERS
 from eureka.mathable.position import render
 from eureka.text import plural
 
-MOVES = ("Your move, one a line: placements in playing order (I8=12 H6=8; end the line "
-         "with 'draw' or 'nodraw' to take or decline the extra token of a restriction "
-         "square), 'exchange 3 5', 'pass', 'hint' (or 'hint equity'), 'end' (an open "
+MOVES = ("Your move, one a line: placements in playing order (I8=12 H6=8; 'draw' or "
+         "'nodraw' after a placement on a restriction square takes or declines its extra "
+         "token), 'exchange 3 5', 'pass', 'hint' (or 'hint equity'), 'end' (an open "
          "turn), 'board', 'help', 'quit'.")
-DRAWS = {"draw": True, "nodraw": False}
-"""The words that end a turn's line with the choice of its draws."""
 ABOUT = {"beginner": "the highest single placement, again and again",
          "casual": "the highest-scoring turn",
          "strong": "the best turn by equity: points and the tokens kept",
@@ -148,9 +146,7 @@ def _move(match, line: str, view):
             raise InputError("name the tokens to exchange by value, e.g. exchange 3 5")
         match.exchange([int(v) for v in values])
     else:
-        words = line.split()
-        draw = DRAWS.get(words[-1].lower())
-        match.play(" ".join(words[:-1]) if draw is not None else line, draw)
+        match.play(line)
     return None
 
 
@@ -221,11 +217,15 @@ class _Text:
         """Who plays whom, and how to move."""
         match = self.match
         seed = f"; seed {match.seed}" if match.chosen else ""
-        bots = [f"{s['level']} ({ABOUT[s['level']]})" if len(match.state()["seats"]) == 2
+        seats = match.state()["seats"]
+        people = [s["name"] for s in seats if not s["level"]]
+        bots = [f"{s['level']} ({ABOUT[s['level']]})" if len(seats) == 2
                 else f"{s['name']}, {s['level']} ({ABOUT[s['level']]})"
-                for s in match.state()["seats"] if s["level"]]
-        self.say([f"Mathable against {'eureka, ' if len(bots) == 1 else ''}"
-                  f"{'; '.join(bots)}{seed}.", MOVES, ""])
+                for s in seats if s["level"]]
+        against = ("Mathable at one screen: " + ", ".join(people) if not bots else
+                   f"Mathable against {'eureka, ' if len(bots) == 1 else ''}"
+                   f"{'; '.join(bots)}")
+        self.say([f"{against}{seed}.", MOVES, ""])
 
     def show(self):
         """The table when something changed, then the prompt.
@@ -256,7 +256,9 @@ class _Text:
             lines.append(f"you drew {' '.join(map(str, state['drawn']))}: place more, "
                          f"or 'end'")
         if not state["over"]:
-            lines.append(f"your holder: {' '.join(map(str, state['rack']))}")
+            whose = ("your" if state["viewer"] == PLAYERS[0]
+                     else f"{state['viewer']}'s")
+            lines.append(f"{whose} holder: {' '.join(map(str, state['rack']))}")
         return lines
 
     def hint(self, by, best):
@@ -265,11 +267,7 @@ class _Text:
         if found is None:
             self.say(["hint: no placement is possible"])
             return
-        restricted = [p for p, _ in best.placements if SQUARES[p].op]
-        choice = ("" if not restricted or not self.match.state()["bag"]
-                  else " nodraw" if not any(found["draw"]) else "")
-        self.say([f"hint ({by}): {found['placements']}{choice} "
-                  f"({plural(found['points'], 'point')})"])
+        self.say([f"hint ({by}): {found['text']} ({plural(found['points'], 'point')})"])
 
     def refused(self, message):
         """Why the move was refused (`message`)."""

@@ -89,7 +89,8 @@ class Mathable:
         if "turn" in fields and "draw" in fields:
             fields = {k: v for k, v in fields.items() if k != "draw"}
             if not _draw_choice(draw):
-                raise EurekaError("draw: true, false, or a list of them, one a placement")
+                raise EurekaError("draw: true, false, or a list of them (null: the default), "
+                                  "one a placement")
         name, value = _one(fields, self.MOVES, '{"turn": "I8=12 H6=8"}, {"turn": "J8=16", '
                            '"draw": false}, {"exchange": [3, 5]}, {"pass": true}, {"end": '
                            'true} or {"hint": "score"}')
@@ -173,9 +174,9 @@ def _one(fields: dict, moves: tuple, example: str) -> tuple:
 
 
 def _draw_choice(draw) -> bool:
-    """Whether `draw` is a choice of draws: a boolean, or a list of booleans."""
+    """Whether `draw` is a choice of draws: a boolean, or a list of booleans and nulls."""
     return isinstance(draw, bool) or (isinstance(draw, list)
-                                      and all(isinstance(d, bool) for d in draw))
+                                      and all(d is None or isinstance(d, bool) for d in draw))
 
 
 def _values(value):

@@ -77,7 +77,7 @@ class Race:
         if against not in LEVELS:
             raise RaceError(f"unknown level {against!r}: choose from {', '.join(LEVELS)}")
         self.against, self.dice, self.clock = against, Dice(die), clock
-        self.seed = secrets.randbelow(2**31) if seed is None else int(seed)
+        self.seed = secrets.randbelow(2**53) if seed is None else int(seed)
         self.chosen = seed is not None          # the seed is yours to know
         self.rng = random.Random(self.seed)
         self.deck = [v for v, n in sorted(DECK.items()) for _ in range(n)]

@@ -8,10 +8,10 @@ import pytest
 
 from eureka.mathable import record as records
 from eureka.mathable.board import SQUARES, cell_name
-from eureka.mathable.match import Match, MatchError
+from eureka.mathable.match import Match, MatchError, turn_choices
 from eureka.mathable.policies import PLANNERS
 from eureka.mathable.score import replay
-from eureka.mathable.selfplay import draw_choices, game_record
+from eureka.mathable.selfplay import checked, draw_choices, game_record
 from eureka.mathable.singles import single_placements
 from eureka.mathable.tokens import full_rack_bonus
 
@@ -46,7 +46,10 @@ def _play_hint(match: Match, rng: random.Random) -> bool:
     before = match._open.points if match._open else 0
     open_bonus = match._open is not None and best.total > best.score
     turns = len([t for t in match.turns if t.seat == seat])
-    match.play(shown["placements"], draw=shown["draw"])
+    if rng.random() < 0.5:
+        match.play(shown["text"])                   # typed, its draws said in words
+    else:
+        match.play(shown["placements"], draw=shown["draw"])
     if match._open is not None and match.mover == seat:
         assert match._open.points - before == shown["points"]
     else:
@@ -170,6 +173,44 @@ def test_the_draw_is_the_movers_choice_either_way():
     assert _mine(taken).points == _mine(declined).points
 
 
+def _as_a_bot(kept: dict, placements, draw):
+    """The table after `placements` played by the mover of the game `kept` as a bot's
+    turn is played (selfplay.policy_turn's call of Table.place), with the choice `draw`:
+    the closed turn's record, or the open turn."""
+    game = Match.restore(kept)
+    table, seat = game.table, game.mover
+    turn = game._open or table.begin(seat)          # a turn goes on after a draw
+    drew = table.place(seat, turn, placements, draw)
+    if drew and table.holders[seat]:
+        return turn, table.holders[seat], table.bag
+    return checked(table.close(seat, turn)), table.holders[seat], table.bag
+
+
+def test_a_person_and_a_bot_facing_the_same_draw_have_the_same_options():
+    faced, branches = 0, [0, 0]             # turns closed, turns left open by a draw
+    for seed in range(GAMES):
+        found = _restriction_turn(seed)
+        if found is None:
+            continue
+        match, options = found
+        faced += 1
+        kept, rng = match.snapshot(), random.Random(seed)
+        choice = rng.choice(options).placement
+        placements = [(choice.cell, choice.value)]
+        for draw in (True, False, None):
+            person = Match.restore(kept)
+            seat = person.mover
+            person.play(choice.text(), draw=draw)
+            bot, holder, bag = _as_a_bot(kept, placements, draw)
+            branches[person._open is not None] += 1
+            if person._open is not None:            # the token drawn: the turn goes on
+                assert (person._open, person.table.holders[seat], person.table.bag) == \
+                    (bot, holder, bag)
+            else:                                   # the turn closed, the bot moved
+                assert person.turns[len(match.turns)] == bot
+    assert faced >= GAMES * 3 // 4 and min(branches) > GAMES // 4
+
+
 def test_the_default_keeps_the_bonus_and_a_bad_choice_changes_nothing():
     assert draw_choices([1, 2], [5, 6], 50) == [False, False]      # empties a full holder
     assert draw_choices([1, 2], [5, 6, 7], 50) == [True, True]
@@ -180,3 +221,14 @@ def test_the_default_keeps_the_bonus_and_a_bad_choice_changes_nothing():
     with pytest.raises(MatchError, match="one draw choice"):
         match.play(options[0].placement.text(), draw=[True, False])
     assert match.state() == before
+
+
+def test_a_typed_turn_says_its_draws_after_its_placements():
+    assert turn_choices("I8=12 J8=16") == ("I8=12 J8=16", None)
+    assert turn_choices("I8=12 nodraw J8=16 draw") == ("I8=12 J8=16", [False, True])
+    assert turn_choices("I8=12 J8=16 NoDraw") == ("I8=12 J8=16", [None, False])
+    for text in ("nodraw I8=12", "I8=12 draw nodraw"):
+        with pytest.raises(MatchError, match="follows a placement"):
+            turn_choices(text)
+    assert draw_choices([1, 2], [5, 6, 7], 50, [None, False]) == [True, False]
+    assert draw_choices([1, 2], [5, 6], 50, [None, True]) == [False, True]

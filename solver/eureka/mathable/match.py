@@ -30,7 +30,7 @@ from dataclasses import asdict, replace
 from eureka.errors import EurekaError
 from eureka.mathable import record as records
 from eureka.mathable.arrays import board_array
-from eureka.mathable.board import START, cell_name, parse_cell
+from eureka.mathable.board import SQUARES, START, cell_name, parse_cell
 from eureka.mathable.options import LEVELS, PLAYERS
 from eureka.mathable.record import claimed_turn
 from eureka.mathable.selfplay import (
@@ -48,12 +48,16 @@ from eureka.mathable.selfplay import (
 from eureka.mathable.singles import any_placement
 from eureka.mathable.tokens import HOLDERS, MIN_PLAYERS, full_rack_bonus, token_set
 
+SEEDS = 2**53
+"""Random seeds are drawn below this: too many to try, and exact in JavaScript."""
 SNAPSHOT_VERSION = 1
 """The version of `Match.snapshot`'s document."""
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}")
 """A person's name: one word, as a record writes it."""
 RESERVED = {"left", "edition", "bonus"}
 """Words a record reads as something else than a player."""
+DRAW_WORDS = {"draw": True, "nodraw": False}
+"""The words after a typed placement that take or decline the draw of its square."""
 
 
 class MatchError(EurekaError):
@@ -85,7 +89,7 @@ class Match:
         if first is not None and first not in names:
             raise MatchError(f"first is the name of a seat ({', '.join(names)}), "
                              f"not {first!r}")
-        self.seed = secrets.randbelow(2**63) if seed is None else int(seed)
+        self.seed = secrets.randbelow(SEEDS) if seed is None else int(seed)
         self.chosen = seed is not None          # the seed is yours to know
         n = len(names)
         self.table = Table(n, game_rng(self.seed, 0), edition, bonus)
@@ -122,13 +126,19 @@ class Match:
         """Places the tokens of `text` ('I8=12 H6=8', in playing order) for the mover.
 
         `draw` is the mover's choice of the draws on restriction squares (as
-        selfplay.draw_choices takes it: None, a boolean, or one a placement). The turn
-        ends unless a token was drawn and the holder holds any (then `end_turn` ends it).
+        selfplay.draw_choices takes it: None, a boolean, or one a placement); or `text`
+        says it, 'draw' or 'nodraw' after a placement (turn_choices). The turn ends
+        unless a token was drawn and the holder holds any (then `end_turn` ends it).
         Raises MatchError (RecordError for text that is not placements) and changes
         nothing when the turn is illegal.
         """
         self._your_move()
         table = self.table
+        text, said = turn_choices(text)
+        if said is not None:
+            if draw is not None:
+                raise MatchError("say the draws once: with the placements or apart")
+            draw = said
         placements = claimed_turn(text, table.edition)
         turn = self._open or table.begin(self.mover)
         try:
@@ -214,15 +224,18 @@ class Match:
         """The hint `best` as the state's "hint": ranked `by`, placements, points, draws.
 
         `best` is hint()'s answer (None when nothing can be placed: then None); "draw"
-        is the choice a placement that plays it as given.
+        is the choice a placement that plays it as given, and "text" the turn as typed
+        with them ('nodraw' after a restriction square whose draw it declines).
         """
         if best is None:
             return None
         table = self.table
         draws = draw_choices(best.placements, table.holders[self.mover], self._full())
-        return {"by": by, "placements": " ".join(f"{cell_name(c)}={v}"
-                                                 for c, v in best.placements),
-                "points": best.total, "draw": draws}
+        placed = [f"{cell_name(c)}={v}" for c, v in best.placements]
+        typed = [f"{p} nodraw" if SQUARES[c].op and table.bag and not d else p
+                 for p, (c, _), d in zip(placed, best.placements, draws)]
+        return {"by": by, "placements": " ".join(placed), "points": best.total,
+                "draw": draws, "text": " ".join(typed)}
 
     def record(self) -> records.Record:
         """The game's record so far, every holder and draw given, the seats by name."""
@@ -273,6 +286,7 @@ class Match:
             "bot_holder": len(table.holders[bots[0]]) if bots else None,
             "can_pass": self.can_pass(),
             "can_exchange": self._person_to_move() and self._open is None and bool(table.bag),
+            "turn_bonus": self._full() if self._person_to_move() else 0,
             "unseen": self.unseen(),
             "turns": [self._shown(t) for t in self.turns], "hints": self.hints,
             "moves": self.moves,
@@ -394,7 +408,10 @@ class Match:
         return not self.over and not self.levels[self.mover]
 
     def _your_move(self, starting: bool = False) -> None:
-        """Raises MatchError unless a person is to move (at the start of a turn: `starting`)."""
+        """Raises MatchError once the game is over, or (`starting` a turn) one is open.
+
+        A person is to move whenever the game goes on: _advance plays the bots' turns.
+        """
         if self.over:
             raise MatchError("the game is over")
         if starting and self._open is not None:
@@ -437,6 +454,27 @@ class Match:
             remaining = [v for h in table.holders for v in h] + table.bag
             if not any_placement(table.board, remaining):
                 table.end = END_BLOCKED
+
+
+def turn_choices(text: str) -> tuple:
+    """A typed turn's placements and draw choices: 'draw' or 'nodraw' after a placement.
+
+    Returns the placements' text and the choices, one a placement (None where none is
+    said), or None when the text says none. Raises MatchError for a word out of place.
+    """
+    placements, draws = [], []
+    for word in text.split():
+        choice = DRAW_WORDS.get(word.lower())
+        if choice is None:
+            placements.append(word)
+            draws.append(None)
+        elif not placements or draws[-1] is not None:
+            raise MatchError("'draw' or 'nodraw' follows a placement, once: I8=12 J8=16 "
+                             "nodraw")
+        else:
+            draws[-1] = choice
+    said = any(d is not None for d in draws)
+    return " ".join(placements), draws if said else None
 
 
 def _seat_names(levels: list, people, names) -> list:

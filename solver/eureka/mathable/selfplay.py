@@ -110,21 +110,20 @@ def draw_choices(placements, holder, full: int, draw=None) -> list:
     """Whether each of `placements` takes the draw its square may entitle it to (IV.4).
 
     `holder` is the mover's before them and `full` the turn's full-rack bonus. `draw` is
-    the mover's choice: True or False for every placement, or one boolean a placement;
-    None applies the rule every planner plays by: draw, unless the placements empty the
-    holder of a turn that can earn the bonus (the draw would cost it). Raises IllegalTurn
-    for a list of the wrong length. Only placements on restriction squares, while the
-    bag holds tokens, draw.
+    the mover's choice: True or False for every placement, or one a placement (None
+    there: the default). The default is the rule every planner plays by: draw, unless
+    the placements empty the holder of a turn that can earn the bonus (the draw would
+    cost it). Raises IllegalTurn for a list of the wrong length or kind. Only placements
+    on restriction squares, while the bag holds tokens, draw.
     """
     n = len(placements)
-    if draw is None:
-        return [not (full and n == len(holder))] * n
-    if isinstance(draw, bool):
-        return [draw] * n
-    if len(draw) != n or not all(isinstance(d, bool) for d in draw):
-        raise IllegalTurn(f"give one draw choice (true or false) a placement: {n}, "
+    default = not (full and n == len(holder))
+    if draw is None or isinstance(draw, bool):
+        return [default if draw is None else draw] * n
+    if len(draw) != n or not all(d is None or isinstance(d, bool) for d in draw):
+        raise IllegalTurn(f"give one draw choice (true, false or null) a placement: {n}, "
                           f"not {len(draw)}")
-    return list(draw)
+    return [default if d is None else d for d in draw]
 
 
 class Table:
