@@ -1,55 +1,8 @@
 """The pages in a real browser: headless Chromium (the system's, /usr/bin/chromium)
-driven by Playwright against `eureka serve` on a free loopback port."""
+driven by Playwright against `eureka serve` on a free loopback port (conftest.py's
+fixtures)."""
 
-import os
-import shutil
-import socket
-import threading
-import time
 from pathlib import Path
-
-import pytest
-
-sync_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if CHROMIUM is None:
-    pytest.skip("no Chromium: .ci/run installs Debian's chromium", allow_module_level=True)
-
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "images" / "serve-mathable.png"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-@pytest.fixture(scope="module")
-def address(workers):
-    import uvicorn
-
-    from eureka.cli.serve.app import application
-    from eureka.cli.serve.guard import hosts
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(application(workers, hosts("127.0.0.1", port)),
-                                           host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def page(address):
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.set_default_timeout(60_000)
-        yield page
-        browser.close()
 
 
 def place(page, cell: str, value) -> None:
@@ -63,7 +16,7 @@ def place(page, cell: str, value) -> None:
 
 
 def test_a_position_entered_by_clicks_gets_its_best_turn_on_the_board(page, address,
-                                                                       tmp_path):
+                                                                       screenshot):
     page.goto(f"{address}/mathable")
     page.wait_for_selector("body[data-ready=true]")
     place(page, "I8", 12)
@@ -82,10 +35,7 @@ def test_a_position_entered_by_clicks_gets_its_best_turn_on_the_board(page, addr
     for cell_id, value in new:                        # each new token is in the turn text
         assert f"{cell_id.removeprefix('cell-')}={value}" in turn
     assert page.text_content("#cell-I8") == "12"      # the token entered stays
-    shot = SCREENSHOT if os.environ.get("EUREKA_SCREENSHOTS") else tmp_path / "page.png"
-    shot.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(shot), full_page=True)
-    assert shot.stat().st_size > 10_000
+    screenshot(page, "serve-mathable.png")
 
 
 def test_a_claimed_turn_and_top_turns(page, address):

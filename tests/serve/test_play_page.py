@@ -2,46 +2,21 @@
 clicks and by keys alone, three seats, friends at one screen, a game resumed, and an
 accessibility check by axe-core (from npm, into a cache folder; .ci/run installs npm)."""
 
-import fcntl
-import os
-import shutil
-import subprocess
-from pathlib import Path
+import json
 
 import pytest
 
 from eureka.mathable.board import SQUARES, parse_cell
 from eureka.mathable.options import LEVELS
 from eureka.mathable.singles import single_placements
-from tests.serve import test_browser as browser
 
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
-AXE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "eureka-tests" / "axe"
 PHONE = {"width": 390, "height": 844}
-address, page = browser.address, browser.page        # the server, a wide page
-
-
-@pytest.fixture(scope="module")
-def axe_script():
-    """The path of axe.min.js: axe-core 4 installed by npm into a cache folder, once."""
-    script = AXE / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.skip("no npm to install axe-core with: .ci/run installs it")
-        AXE.mkdir(parents=True, exist_ok=True)
-        with open(AXE / "lock", "w") as lock:               # one install at a time
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            if not script.exists():
-                subprocess.run([npm, "install", "--prefix", str(AXE), "--no-audit", "--no-fund",
-                                "--loglevel=error", "axe-core@4"], check=True, timeout=600)
-    return script
 
 
 @pytest.fixture
-def phone(page):
+def phone(chromium, address):
     """A page of a phone's width (390 px), touch on, in the module's browser."""
-    context = page.context.browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     phone = context.new_page()
     phone.set_default_timeout(60_000)
     yield phone
@@ -85,8 +60,14 @@ def _single(state):
     return state["rack"].index(int(value)), cell
 
 
-def _asked(page) -> bool:
-    return page.evaluate("document.querySelector('#draw-ask').open")
+def _asked(page, state) -> bool:
+    """Whether the draw question is open; it names the full-holder bonus when the turn
+    can still earn it (the state's turn_bonus)."""
+    asked = page.evaluate("document.querySelector('#draw-ask').open")
+    if asked:
+        why = page.text_content("#draw-why")
+        assert (f"bonus ({state['turn_bonus']} points)" in why) == (state["turn_bonus"] > 0)
+    return asked
 
 
 def _click_turn(page, state, take: bool) -> None:
@@ -99,7 +80,7 @@ def _click_turn(page, state, take: bool) -> None:
     if single:
         page.click(f"#rack-{single[0]}")
         page.click(f"#cell-{single[1]}")
-        if _asked(page):
+        if _asked(page, state):
             page.click("#draw-yes" if take else "#draw-no")
             if take:
                 return
@@ -125,7 +106,7 @@ def _key_turn(page, state, take: bool) -> None:
         keys.press(str(single[0] + 1))
         _walk(page, single[1])
         keys.press("Enter")
-        if _asked(page):
+        if _asked(page, state):
             keys.press("y" if take else "n")
             if take:
                 return
@@ -198,15 +179,7 @@ def _no_sideways_scroll(page, moves) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
-def _shot(page, name: str, tmp_path) -> None:
-    """A screenshot: into docs/images when EUREKA_SCREENSHOTS is set."""
-    shot = IMAGES / name if os.environ.get("EUREKA_SCREENSHOTS") else tmp_path / name
-    shot.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(shot), full_page=True)
-    assert shot.stat().st_size > 10_000
-
-
-def test_a_whole_game_on_a_phone(phone, address, tmp_path):
+def test_a_whole_game_on_a_phone(phone, address, screenshot):
     _new_game(phone, address)
     width = PHONE["width"]
     board = phone.eval_on_selector("#board", "b => b.getBoundingClientRect().width")
@@ -220,12 +193,15 @@ def test_a_whole_game_on_a_phone(phone, address, tmp_path):
     _open_setup(phone)
     phone.select_option("#people", "4")                    # the form at its widest
     _no_sideways_scroll(phone, 0)
+    assert phone.is_disabled("#new")                       # 4 people and a bot: 5 seats
+    phone.select_option("#people", "1")
+    assert not phone.is_disabled("#new")
     phone.click("#setup summary")
 
     def look(page, moves):
         _no_sideways_scroll(page, moves)
         if moves == 4:
-            _shot(page, "play-phone.png", tmp_path)
+            screenshot(page, "play-phone.png")
 
     state = _play_out(phone, _click_turn, look)
     _no_sideways_scroll(phone, 0)
@@ -233,7 +209,8 @@ def test_a_whole_game_on_a_phone(phone, address, tmp_path):
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_a_whole_game_against_every_level_by_clicks(page, address, tmp_path, level):
+def test_a_whole_game_against_every_level_by_clicks(page, address, tmp_path, screenshot,
+                                                    level):
     state = _new_game(page, address, (level,))
     assert page.text_content("#seat-you") == "you07 tokens"
     assert page.text_content("#seat-eureka") == f"eureka ({level})07 tokens"
@@ -254,13 +231,14 @@ def test_a_whole_game_against_every_level_by_clicks(page, address, tmp_path, lev
 
     def look(page, moves):
         if moves == 3 and level == "beginner":
-            _shot(page, "play-mathable.png", tmp_path)
+            screenshot(page, "play-mathable.png")
 
     state = _play_out(page, _click_turn, look)
     _assert_the_end(page, state)
     page.wait_for_selector("#review li")
     with page.expect_download() as download:
         page.click("#download")
+    assert download.value.suggested_filename == f"mathable-{state['seed']}.txt"
     saved = tmp_path / "game.txt"
     download.value.save_as(saved)
     assert saved.read_text() == state["record"]
@@ -298,19 +276,7 @@ def _tab_to(page, target: str) -> None:
     raise AssertionError(f"Tab never reaches #{target}")
 
 
-def _axe(page, axe_script) -> None:
-    """No serious or critical finding of axe-core on the page, light or dark."""
-    page.add_script_tag(path=str(axe_script))
-    for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)
-        found = page.evaluate("axe.run(document).then(r => r.violations"
-                              ".filter(v => ['serious', 'critical'].includes(v.impact))"
-                              ".map(v => [v.id, v.nodes.map(n => n.target.join(' '))]))")
-        assert found == [], (scheme, found)
-    page.emulate_media(color_scheme="light")
-
-
-def test_three_seats_against_two_bots_to_the_end_and_axe(page, address, axe_script):
+def test_three_seats_against_two_bots_to_the_end_and_axe(page, address, axe):
     state = _new_game(page, address, ("beginner", "casual"))
     assert [s["name"] for s in state["seats"]] == ["you", "eureka1", "eureka2"]
     assert [page.text_content(f"#seat-{s}") for s in ("eureka1", "eureka2")] == [
@@ -321,7 +287,7 @@ def test_three_seats_against_two_bots_to_the_end_and_axe(page, address, axe_scri
 
     def check(page, moves):
         if moves == 2:
-            _axe(page, axe_script)
+            axe(page)
         now = page.evaluate("game")
         for seat in now["seats"]:
             assert page.text_content(f"#seat-{seat['name']}").endswith(
@@ -332,7 +298,7 @@ def test_three_seats_against_two_bots_to_the_end_and_axe(page, address, axe_scri
     state = _play_out(page, _click_turn, check)
     assert {t["player"] for t in state["turns"]} == {"you", "eureka1", "eureka2"}
     _assert_the_end(page, state)
-    _axe(page, axe_script)
+    axe(page)
 
 
 def test_friends_at_one_screen_each_holder_hidden_until_ready_and_resumed(page, address):
@@ -368,4 +334,12 @@ def test_a_move_the_rules_refuse_shows_why_at_the_play_page(page, address):
     page.goto(f"{address}/play?game=no-such-game")
     page.wait_for_selector("#error")
     assert "no-such-game" in page.text_content("#error")
+    page.fill("#seed", "12x")                             # the form is open: no game
+    page.click("#new")
+    page.wait_for_function("document.querySelector('#error').textContent.includes('seed')")
+    assert page.evaluate("game") is None
+    big = 2**63 - 1                                       # past JavaScript's exact integers
+    _new_game(page, address, seed=big)
+    sent = page.evaluate("fetch(`/api/play/mathable/${game.id}`).then(r => r.text())")
+    assert json.loads(sent)["seed"] == big and f"Seed {big}." in page.text_content("#message")
 

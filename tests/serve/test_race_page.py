@@ -4,9 +4,7 @@ eureka's shout is too late, the piles unchanged; the end screen agrees with the 
 
 from eureka.pitagoras import GAME as PITAGORAS
 from tests.schema_check import assert_valid
-from tests.serve import test_browser
 
-address, page = test_browser.address, test_browser.page          # the browser's fixtures
 JSON_POST = {"content-type": "application/json"}
 
 

@@ -1,17 +1,13 @@
 """The review page in Chromium: a self-play record reviewed, stepped with the keys to the
-turns that lost points, the best turn drawn on its board and what was lost said; a turn
-with draws and why; the chance-to-win graph; the page at 390 px; a kept game unknown."""
-
-import os
+turns that lost points (the focus on the radio buttons too), the best turn drawn on its
+board and what was lost said; a turn with draws and why; the best turn by equity; the
+chance-to-win graph; axe-core's check; the page at 390 px; a kept game unknown."""
 
 from eureka.mathable.record import parse
 from eureka.mathable.review import review
 from tests.paths import EXAMPLES
-from tests.serve import test_browser
 
-address, page = test_browser.address, test_browser.page          # the browser's fixtures
 RECORD = (EXAMPLES / "mathable_review.txt").read_text(encoding="utf-8")
-SHOT = test_browser.SCREENSHOT.with_name("review-mathable.png")
 
 
 def _open(page, address, record=RECORD) -> None:
@@ -37,15 +33,17 @@ def _marked(page, board: str, kind: str) -> list:
 
 
 def test_the_keys_step_to_a_costly_turn_with_its_best_turn_on_the_board(page, address,
-                                                                         tmp_path):
+                                                                         screenshot, axe):
     expected = review(parse(RECORD)).turns
     costly = [t for t in expected if t.lost_points]
     _open(page, address)
     _at(page, 1)
+    page.focus("input[name=by][value=score]")          # the page's keys work there too
     first = costly[0]
     for _ in range(first.replayed.number - 1):
         page.keyboard.press("ArrowRight")
     _at(page, first.replayed.number)
+    assert page.is_checked("input[name=by][value=score]")
     assert _marked(page, "board-best", "review-best") == sorted(
         s.placement.text() for s in first.by_score.turn.placements)
     assert _marked(page, "board-played", "review-played") == sorted(
@@ -61,22 +59,32 @@ def test_the_keys_step_to_a_costly_turn_with_its_best_turn_on_the_board(page, ad
         _at(page, t.replayed.number)
     assert page.text_content("#now-why") == drawn.why
     assert len(_marked(page, "board-played", "review-unjudged")) == drawn.unjudged
+    # A turn whose best by equity is another turn: the radios' own keys choose it.
+    other = next(t for t in expected if t.by_score and t.by_equity
+                 and t.by_score.turn.placements != t.by_equity.turn.placements)
+    page.click(f"#step-{other.replayed.number}")
+    _at(page, other.replayed.number)
+    page.focus("input[name=by][value=score]")
+    for key, by in (("ArrowDown", "equity"), ("ArrowUp", "score")):
+        page.keyboard.press(key)
+        assert page.is_checked(f"input[name=by][value={by}]")
+        assert page.text_content("#best-caption").startswith(f"Best by {by}: ")
+        assert _marked(page, "board-best", "review-best") == sorted(
+            s.placement.text() for s in getattr(other, f"by_{by}").turn.placements)
     assert page.eval_on_selector_all("#graph polyline.curve", "l => l.length") == 2
     assert "%" in page.text_content("#graph-now")
     page.click("#step-1")
     _at(page, 1)
-    shot = SHOT if os.environ.get("EUREKA_SCREENSHOTS") else tmp_path / "review.png"
     page.keyboard.press("End")
     _at(page, len(expected))
     page.click(f"#step-{drawn.replayed.number}")
     _at(page, drawn.replayed.number)
-    shot.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(shot), full_page=True)
-    assert shot.stat().st_size > 10_000
+    screenshot(page, "review-mathable.png")
+    axe(page)
 
 
-def test_the_review_fits_a_phone(page, address):
-    phone = page.context.browser.new_page(viewport={"width": 390, "height": 844})
+def test_the_review_fits_a_phone(chromium, address):
+    phone = chromium.new_page(viewport={"width": 390, "height": 844})
     try:
         phone.set_default_timeout(60_000)
         _open(phone, address)

@@ -1,10 +1,10 @@
 """Kept games in the browser (headless Chromium): a game on the Play page resumed after a
 reload and after its server was killed with SIGKILL and started again; the Your games
-page's Resume, Review and Download, on a phone's width."""
+page's Resume, Review and Download, on a phone's width and a wide screen, checked by
+axe-core."""
 
 import json
 import os
-import shutil
 from pathlib import Path
 from unittest.mock import ANY
 
@@ -13,26 +13,11 @@ import pytest
 from eureka.store import Store
 from tests.serve.test_store_api import START, Server, _a_move
 
-sync_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if CHROMIUM is None:
-    pytest.skip("no Chromium: .ci/run installs Debian's chromium", allow_module_level=True)
-SHOT = Path(__file__).resolve().parents[2] / "docs" / "images" / "serve-games.png"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
-
 
 @pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844})   # a phone
+def page(chromium):
+    """A page of a phone's width (390 px) in the module's browser."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     page.set_default_timeout(60_000)
     yield page
@@ -75,7 +60,7 @@ def test_a_game_resumes_after_a_reload_and_a_server_killed(page, tmp_path):
         again.kill()
 
 
-def test_your_games_resume_review_and_download(page, tmp_path):
+def test_your_games_resume_review_and_download(page, tmp_path, screenshot, axe):
     from eureka.cli.serve.play import Games, Mathable, Races
     from eureka.pitagoras import GAME as PITAGORAS
 
@@ -97,6 +82,7 @@ def test_your_games_resume_review_and_download(page, tmp_path):
         page.wait_for_selector("body[data-ready=true]")
         assert page.locator("#rows tr").count() == 4
         assert page.evaluate("document.documentElement.scrollWidth") <= 390   # no sideways
+        axe(page)
         assert page.locator(f"#game-{race['id']} a").count() == 0     # no review of a race
         with page.expect_download() as download:
             page.click(f"#game-{race['id']} button.download")
@@ -128,8 +114,8 @@ def test_your_games_resume_review_and_download(page, tmp_path):
         page.wait_for_selector("body[data-ready=true]")
         if os.environ.get("EUREKA_SCREENSHOTS"):         # for the docs: once warmed up
             page.wait_for_selector("#warming", state="detached", timeout=300_000)
-        page.screenshot(path=str(SHOT if os.environ.get("EUREKA_SCREENSHOTS")
-                                 else tmp_path / "games.png"), full_page=True)
+        screenshot(page, "serve-games.png")
+        axe(page)
     finally:
         server.kill()
 

@@ -156,10 +156,9 @@ function placeAt(name) {
 }
 
 function askDraw(placed) {
-  const full = !game.turn_open && game.rack.length === 7;
   $("draw-why").textContent = `${placed.value} is on ${placed.cell}, a restriction square. Yes: the tokens ` +
     "placed so far are played and a token is drawn at once; your turn stays open. No: go on placing." +
-    (full ? " The full-holder bonus needs your holder empty at the end of the turn: a drawn token must be placed too." : "");
+    (game.turn_bonus ? ` The full-holder bonus (${game.turn_bonus} points) needs your holder empty at the end of the turn: a drawn token must be placed too.` : "");
   $("draw-ask").showModal();
   $("draw-yes").focus();
 }
@@ -242,7 +241,8 @@ async function showEnd() {
   const verdict = winners.length > 1 ? `A draw between ${winners.join(" and ")}` : winners[0] === "you" ? "You win" : `${winners[0]} wins`;
   const left = game.seats.filter((s) => game.left[s.name].length)
     .map((s) => `${s.name} kept ${game.left[s.name].join(" ")} (−${game.left[s.name].reduce((a, b) => a + b, 0)})`);
-  const link = element("a", {id: "download", download: `mathable-${game.seed}.txt`,
+  const seed = /\bseed (\d+)/.exec(game.record.split("\n", 1)[0]);   // exact, unlike game.seed past 2**53
+  const link = element("a", {id: "download", download: `mathable-${seed ? seed[1] : game.id}.txt`,
                              href: URL.createObjectURL(new Blob([game.record], {type: "text/plain"}))}, "Download the record");
   const review = element("a", {id: "review-link", href: `/review?game=${encodeURIComponent(game.id)}`}, "Review the game, turn by turn");
   box.replaceChildren(element("p", {id: "final", class: "status"}, `${verdict}: ${finalScores()} (${game.end}).` +
@@ -280,15 +280,24 @@ function showSeats() {
   $("new").disabled = count < 2 || count > 4;
 }
 
+// The seed typed, as the API is sent it: digits go as the number they write, exactly even
+// past 2**53 (JSON.rawJSON); anything else as text, for the server to refuse in one line.
+function typedSeed(text) {
+  if (!/^\d+$/.test(text)) return text;
+  const digits = text.replace(/^0+(?=\d)/, "");
+  return JSON.rawJSON ? JSON.rawJSON(digits) : Number(digits);
+}
+
 async function newGame() {
   const {names, levels} = chosenSeats(), params = {against: levels.length === 1 ? levels[0] : levels};
+  const seed = $("seed").value.trim();
   if (names.length > 1) { params.people = names.length; params.names = names; }
-  if ($("seed").value.trim()) params.seed = Number($("seed").value.trim());
+  if (seed) params.seed = typedSeed(seed);
   if ($("first").value) params.first = $("first").value;
   say("Dealing…");
   try {
     begin(await eurekaPost("/api/play/mathable", params));
-    say((game.seed === null ? "A new game. " : `Seed ${game.seed}. `) + startText());
+    say((seed ? `Seed ${seed}. ` : "A new game. ") + startText());
   } catch (error) { complain(error.message); }
   draw();
 }

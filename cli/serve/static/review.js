@@ -78,8 +78,9 @@ function showSummary() {
   const rows = review.players.map((p) => {
     const costly = cell(5, "");
     for (const c of p.costliest) {
-      const go = element("button", {type: "button", "aria-label": `turn ${c.number}, lost ${plural(c.lost_points, "point")}`},
-        `${c.number} (−${c.lost_points})`);
+      const shown = `${c.number} (−${c.lost_points})`;    // the name holds the text shown
+      const go = element("button", {type: "button", "aria-label": `Turn ${shown}: lost ${plural(c.lost_points, "point")}`},
+        shown);
       go.addEventListener("click", () => show(c.number - 1));
       costly.append(go);
     }
@@ -161,8 +162,9 @@ function listTurns() {
   $("turns").replaceChildren(...review.turns.map((t, i) => {
     const mark = !t.reviewed ? "–" : t.lost_points ? `−${t.lost_points}` : "✓";
     const what = !t.reviewed ? "not reviewed" : t.lost_points ? `lost ${plural(t.lost_points, "point")}` : "lost no points";
+    const shown = `${t.number} ${t.player} ${mark}`;
     const go = element("button", {type: "button", id: `step-${t.number}`, class: t.lost_points ? "costly" : "",
-      "aria-label": `Turn ${t.number}, ${t.player}, ${what}`}, `${t.number} ${t.player} ${mark}`);
+      "aria-label": `Turn ${shown}: ${t.player} ${what}`}, shown);
     go.addEventListener("click", () => show(i));
     return element("li", {}, go);
   }));
@@ -240,9 +242,11 @@ function costly(step) {
   return null;
 }
 
+// The page's keys (review.html lists them), wherever the focus is but in a text field or
+// a list box: on the radio buttons ← → step turns too, ↑ ↓ choose the best turn drawn.
 function onKey(event) {
   if (!review || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-  if (event.target.closest("input, textarea, select")) return;
+  if (event.target.closest("textarea, select, input:not([type=radio])")) return;
   const last = review.turns.length - 1;
   const to = {
     ArrowLeft: event.shiftKey ? costly(-1) : at - 1,
