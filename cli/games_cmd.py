@@ -10,16 +10,38 @@ import click
 from eureka.cli.base import JSON, InputError, emit_json, reports_errors, stack
 from eureka.text import plural
 
-DB = click.option("--db", type=click.Path(dir_okay=False), metavar="PATH",
-                  help="The SQLite file the games are kept in (default: $EUREKA_DB, else "
-                       "eureka/games.db in $XDG_DATA_HOME or ~/.local/share).")
 LATEST = ""
 """--resume without an id: the unfinished game played last."""
+
+
+def _resumable(context, param, value):
+    """The value of --db or --resume; once both are read, InputError for --resume in no file.
+
+    A file of games that does not exist holds none to go on with, and is not made.
+    """
+    other = {"db": "resume", "resume": "db"}[param.name]
+    if other in context.params:
+        both = {**context.params, param.name: value}
+        if both["resume"] is not None:
+            from eureka.store import default_path
+
+            path = Path(both["db"]).expanduser() if both["db"] else default_path()
+            if not path.exists():
+                raise InputError(f"no game is kept in {path}: there is no such file "
+                                 f"(--db names another)")
+    return value
+
+
+DB = click.option("--db", type=click.Path(dir_okay=False), metavar="PATH",
+                  callback=_resumable,
+                  help="The SQLite file the games are kept in (default: $EUREKA_DB, else "
+                       "eureka/games.db in $XDG_DATA_HOME or ~/.local/share).")
 
 
 def resume_option(game: str):
     """The option `--resume [ID]` of `eureka play GAME`, the `game` named in its help."""
     return click.option("--resume", is_flag=False, flag_value=LATEST, metavar="[ID]",
+                        callback=_resumable,
                         help=f"Go on with the kept game ID where it stood (without ID: the "
                              f"unfinished {game} game played last); eureka games lists "
                              f"them.")

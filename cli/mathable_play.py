@@ -80,7 +80,7 @@ def play_mathable(against, seed, first, record_file, resume, db, edition, no_bon
         key = store.add("mathable", match)
     else:
         key, match = resumed(store, "mathable", resume, ("resume", "db", "record_file"))
-    view = _Json(match) if as_json else _Text(match, as_ascii)
+    view = _Json(match, key) if as_json else _Text(match, as_ascii)
     view.start()
     try:
         while not match.over:
@@ -167,8 +167,9 @@ def _keep(match, record_file) -> None:
 class _Json:
     """The game as JSON lines: the state after each change, a refusal as an error."""
 
-    def __init__(self, match):
-        self.match, self.seen = match, None
+    def __init__(self, match, key):
+        """The view of `match`, kept as `key`: its states carry it as "id"."""
+        self.match, self.key, self.seen = match, key, None
 
     def start(self):
         """Nothing before the first state."""
@@ -181,13 +182,13 @@ class _Json:
         state = self.match.state()
         if state != self.seen:
             self.seen = state
-            click.echo(json.dumps(state, ensure_ascii=False))
+            click.echo(json.dumps({**state, "id": self.key}, ensure_ascii=False))
 
     def hint(self, by, best):
         """The state with the hint `best` ranked `by` score or equity."""
         self.seen = self.match.state()
-        click.echo(json.dumps({**self.seen, "hint": self.match.hint_json(best, by)},
-                              ensure_ascii=False))
+        click.echo(json.dumps({**self.seen, "hint": self.match.hint_json(best, by),
+                               "id": self.key}, ensure_ascii=False))
 
     def refused(self, message):
         """The error document of the refused move, `message`."""

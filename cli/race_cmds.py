@@ -69,29 +69,26 @@ def play_pitagoras(against, seed, die, resume, db, as_json, as_ascii):
             click.echo(line)
 
     if as_json:
-        say = _json_lines(race)
+        say = _json_lines(key)
     else:
         seed = f"; seed {race.seed}" if race.chosen else ""
         say([f"Pitagoras against eureka, {against} ({ABOUT[against]}){seed}.",
              "Type an equation from the cards on the table that makes the dice's total "
              "(20+11+1), then Enter; 'quit' to stop.", ""])
     try:
-        seen = _race(race, key, store, _Lines(sys.stdin), say, as_json)
+        _race(race, key, store, _Lines(sys.stdin), say, as_json)
     except KeyboardInterrupt:               # Ctrl-C: every shout is kept, as at 'quit'
-        say([] if as_json else ["", _stopped(race, key)])
+        if not as_json:                     # (with --json, the last state was written)
+            say(["", _stopped(store.game(key, "pitagoras"), key)])
         sys.exit(130)
-    if seen is None:
-        return
-    _show(race, seen, say, as_json)
-    if not as_json:
-        say(_end(race.state()))
 
 
-def _race(race, key: str, store, lines, say, as_json: bool) -> int | None:
-    """Plays `race` (kept as `key` in `store`) from `lines` until its end.
+def _race(race, key: str, store, lines, say, as_json: bool) -> None:
+    """Plays `race` (kept as `key` in `store`) from `lines` until its end, or you stop.
 
-    `say` writes lines (`as_json`: states). Returns how many turns are said, or None
-    when you stopped ('quit', or standard input ended).
+    You stop with 'quit', or when standard input ends. After each change the race is
+    read again as kept (another process may play it too). `say` writes lines
+    (`as_json`: states).
     """
     from eureka.race import Race
     from eureka.store import LOOK
@@ -103,11 +100,11 @@ def _race(race, key: str, store, lines, say, as_json: bool) -> int | None:
             line = lines.next(race.seconds_left)
         if line is None:                        # the bot's time came first
             store.change(key, Race.poll, LOOK, "pitagoras")
-            continue
-        if not line or line.strip() in ("quit", "q"):
-            say([] if as_json else ["", _stopped(race, key)])
-            return None
-        if line.strip():
+        elif not line or line.strip() in ("quit", "q"):
+            if not as_json:
+                say(["", _stopped(race, key)])
+            return
+        elif line.strip():
             try:
                 store.change(key, functools.partial(Race.shout, equation=line.strip()),
                              {"shout": line.strip()}, "pitagoras")
@@ -117,7 +114,10 @@ def _race(race, key: str, store, lines, say, as_json: bool) -> int | None:
                                           ensure_ascii=False))
                 else:
                     say([f"{line.strip()}: {e}"])
-    return seen
+        race = store.game(key, "pitagoras")
+    _show(race, seen, say, as_json)
+    if not as_json:
+        say(_end(race.state()))
 
 
 def _stopped(race, key: str) -> str:
@@ -128,14 +128,16 @@ def _stopped(race, key: str) -> str:
 
 def _end(state: dict) -> list:
     """The end of the race `state` as lines: the piles, the winner, the cards left."""
-    piles = state["piles"]
-    winner = {"you": "you win", "eureka": "eureka wins"}.get(state["winner"], "nobody wins")
-    if piles["you"] == piles["eureka"] and state["winner"]:
-        winner += " (a tie goes to the last right answer)"
+    from eureka.store import verdict
+
+    piles, winner = state["piles"], state["winner"]
+    said = verdict([winner] if winner else [])
+    if piles["you"] == piles["eureka"] and winner:
+        said += " (a tie goes to the last right answer)"
     left = (f"Left over: {plural(len(state['cards']), 'card')} on the table"
             f"{': ' if state['cards'] else ''}{' '.join(map(str, state['cards']))}, "
             f"{state['deck']} in the deck.")
-    return ["", f"Game over: {_piles(state)}: {winner}; seed {state['seed']}.", left]
+    return ["", f"Game over: {_piles(state)}: {said}; seed {state['seed']}.", left]
 
 
 def _piles(state: dict) -> str:
@@ -144,16 +146,18 @@ def _piles(state: dict) -> str:
     return f"you {plural(piles['you'], 'card')}, eureka {plural(piles['eureka'], 'card')}"
 
 
-def _json_lines(race):
-    """A `say` for --json: the race's state, one document a line, when it changed."""
+def _json_lines(key: str):
+    """A `say` for --json: a race's state with its id `key`, one document a line.
+
+    A state is written when it changed (its clock aside).
+    """
     last = [None]
 
-    def say(_lines):
-        state = race.state()
+    def say(state: dict):
         shown = {k: v for k, v in state.items() if k != "elapsed"}
         if shown != last[0]:
             last[0] = shown
-            click.echo(json.dumps(state, ensure_ascii=False))
+            click.echo(json.dumps({**state, "id": key}, ensure_ascii=False))
     return say
 
 
@@ -164,7 +168,7 @@ def _show(race, seen: int, say, as_json: bool) -> int:
     """
     state = race.state()
     if as_json:
-        say([])
+        say(state)
         return len(state["turns"])
     lines = [_turn_line(t) for t in state["turns"][seen:]]
     if not state["over"]:

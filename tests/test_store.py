@@ -11,8 +11,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
+import eureka.store
 from eureka.errors import EurekaError
 from eureka.store import (
+    APPLICATION_ID,
     LOOK,
     MIGRATIONS,
     MOST_MOVE,
@@ -23,6 +25,7 @@ from eureka.store import (
     Unknown,
     default_path,
     migrate,
+    verdict,
 )
 
 PLAYERS, TOKENS = 4, 25
@@ -53,8 +56,8 @@ class Tally:
         return tally
 
 
-KINDS = {"tally": Kind(lambda: Tally, lambda s: ("the tally", f"{s['count']} tokens"
-                                                 if s["over"] else None))}
+KINDS = {"tally": Kind(lambda: Tally, lambda t: ("the tally", f"{len(t.played)} tokens"
+                                                 if t.state()["over"] else None))}
 
 
 def _store(path) -> Store:
@@ -96,6 +99,7 @@ def test_a_new_file_is_in_wal_mode_at_the_last_version(tmp_path):
     _store(path)
     assert _rows(path, "PRAGMA journal_mode") == [("wal",)]
     assert _rows(path, "PRAGMA user_version") == [(VERSION,)]
+    assert _rows(path, "PRAGMA application_id") == [(APPLICATION_ID,)]
     tables = {name for name, in _rows(path, "SELECT name FROM sqlite_master WHERE type = "
                                             "'table'")}
     assert tables == {"games", "moves"}
@@ -136,6 +140,28 @@ def test_migrations_bring_a_file_up_one_version_at_a_time(tmp_path):
     assert _rows(path, "SELECT id, note FROM games") == [(key, "kept")]
     with pytest.raises(StoreError, match="newer eureka"):
         _store(path)                                # a file of a later version
+
+
+def _foreign(path, *setup: str) -> bytes:
+    """Another program's SQLite file at `path`, made by the `setup` statements: its bytes."""
+    with sqlite3.connect(path) as db:
+        for statement in setup:
+            db.execute(statement)
+    db.close()
+    return path.read_bytes()
+
+
+def test_another_programs_database_is_refused_and_left_as_it_was(tmp_path):
+    for name, setup in (("tables.db", ["CREATE TABLE notes (text TEXT)",
+                                       "INSERT INTO notes VALUES ('mine')"]),
+                        ("owned.db", ["PRAGMA application_id = 1234"]),
+                        ("versioned.db", ["PRAGMA user_version = 1"])):
+        path = tmp_path / name
+        before = _foreign(path, *setup)
+        with pytest.raises(StoreError, match=f"{name} is another program's database"):
+            _store(path)
+        assert path.read_bytes() == before
+        assert _rows(path, "PRAGMA journal_mode") == [("delete",)]
 
 
 def test_a_file_that_is_no_database_or_no_folder_is_one_line(tmp_path):
@@ -189,6 +215,35 @@ def test_unknown_games_and_large_moves_are_refused(tmp_path):
     assert store.game(key).played == [] and store.entry(key).moves == 0
     with pytest.raises(StoreError, match="no game 'chess'"):
         store.add("chess", Tally())
+
+
+def test_a_game_with_the_most_moves_is_read_but_not_moved(tmp_path, monkeypatch):
+    monkeypatch.setattr(eureka.store, "MOST_MOVES", 2)
+    store = _store(tmp_path / "games.db")
+    key = store.add("tally", Tally())
+    assert _play(store, key, "a") and _play(store, key, "b")
+    assert store.change(key, lambda tally: tally.state(), LOOK)["count"] == 2   # a look
+    with pytest.raises(StoreError, match="2 moves kept, the most"):
+        store.change(key, lambda tally: tally.play("c"), {"token": "c"})
+    assert store.game(key).played == ["a", "b"] and store.entry(key).moves == 2
+    assert _store(tmp_path / "games.db").game(key).played == ["a", "b"]
+
+
+def test_a_snapshot_that_cannot_be_read_is_one_line(tmp_path):
+    from eureka.mathable.match import Match
+
+    path = tmp_path / "games.db"
+    store = Store(path)
+    keys = [store.add("mathable", Match("beginner", seed=1)) for _ in range(3)]
+    for key, snapshot in zip(keys, ("[1, 2]", '{"version": 1}', "not json")):
+        _rows(path, "UPDATE games SET snapshot = ? WHERE id = ?", snapshot, key)
+        with pytest.raises(StoreError, match=f"the game {key} kept in .* cannot be read"):
+            Store(path).game(key)
+
+
+def test_the_verdict_names_the_winners():
+    assert [verdict(w) for w in (["you"], ["eureka2"], ["you", "eureka"], [])] == [
+        "you win", "eureka2 wins", "a draw", "nobody wins"]
 
 
 def test_the_listing_is_the_last_played_first(tmp_path):

@@ -6,14 +6,18 @@ illegal claim included). Every other answer is `{"schema": "eureka.error/1", "er
 "one line"}`: 400 for input the game refuses or a request that cannot be read (and a
 run past the time limit), 408 for a body sent too slowly, 413 for one past the size
 limits, 503 (with Retry-After) while the server is busy or warming up, 500 when a worker
-fails on the request; the guard's refusals are eureka.cli.serve.guard's.
+fails on the request; the guard's refusals are eureka.cli.serve.guard's. The kept games
+(eureka.store): 404 for a game not kept, 403 for their list asked by another machine, 500
+when their file fails (its path and the reason said on the server's terminal only).
 """
 
 import asyncio
+import ipaddress
 import json
 from importlib import resources
 from urllib.parse import parse_qs
 
+import click
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import ClientDisconnect
@@ -27,7 +31,7 @@ from eureka.cli.serve.play import Games, Mathable, Races
 from eureka.cli.serve.workers import Busy, Crashed, Refused, TimeLimit, Workers
 from eureka.errors import EurekaError
 from eureka.games import GAMES
-from eureka.store import Store, Unknown
+from eureka.store import Store, StoreError, Unknown
 
 MOST_BYTES = 256 * 1024
 """The largest request body (a game record is a few kilobytes) and query string."""
@@ -69,7 +73,8 @@ def error(message: str, status: int = 400, headers: dict | None = None) -> JSONR
 def application(workers: Workers, allowed: frozenset, store: Store | None = None) -> Guard:
     """The app, its verbs answered by `workers`, for the Host headers `allowed`.
 
-    The games played are kept in `store` (default: the user's, eureka.store.Store()).
+    The games played are kept in `store` (default: the user's, eureka.store.Store()),
+    and listed to this machine only (a client on a loopback address; others get 403).
     """
     answering = 0
     store = Store() if store is None else store
@@ -136,7 +141,7 @@ def application(workers: Workers, allowed: frozenset, store: Store | None = None
             except BadRequest as e:
                 return error(str(e), e.status)
             except EurekaError as e:
-                return error(str(e))
+                return _refused(e)
         return start
 
     def play_move(games):
@@ -147,19 +152,22 @@ def application(workers: Workers, allowed: frozenset, store: Store | None = None
                     return JSONResponse(await run_in_threadpool(games.state, key))
                 fields = await parameters(request)
                 return JSONResponse(await run_in_threadpool(games.move, key, fields))
-            except Unknown as e:
-                return error(str(e), 404)
             except BadRequest as e:
                 return error(str(e), e.status)
             except EurekaError as e:
-                return error(str(e))
+                return _refused(e, key)
         return move
 
     kept = {game: Games(kind, store, game)
             for game, kind in (("mathable", Mathable()), ("pitagoras", Races()))}
 
     async def listing(request):
-        entries = await run_in_threadpool(store.listing)
+        if not _this_machine(request.client):
+            return error("the kept games are listed only to this machine", 403)
+        try:
+            entries = await run_in_threadpool(store.listing)
+        except EurekaError as e:
+            return _refused(e)
         return JSONResponse({"schema": "eureka.games/1",
                              "games": [entry.to_json() for entry in entries]})
 
@@ -168,10 +176,8 @@ def application(workers: Workers, allowed: frozenset, store: Store | None = None
         try:
             entry = await run_in_threadpool(store.entry, key)
             return JSONResponse(await run_in_threadpool(kept[entry.game].state, key))
-        except Unknown as e:
-            return error(str(e), 404)
         except EurekaError as e:
-            return error(str(e))
+            return _refused(e, key)
 
     routes = [Route(path, _page(name)) for path, name in PAGES.items()]
     routes += [Route("/api/status", status), Route("/api/games", _counted(listing)),
@@ -186,6 +192,34 @@ def application(workers: Workers, allowed: frozenset, store: Store | None = None
                Mount("/static", StaticFiles(directory=str(STATIC)))]
     app = Starlette(routes=routes, exception_handlers={404: _not_found, 405: _not_found})
     return Guard(app, allowed)
+
+
+def _this_machine(client) -> bool:
+    """Whether the request's `client` (its address and port) is on this machine.
+
+    That is a loopback address, an IPv4 one also as IPv6 shows it (::ffff:127.0.0.1).
+    """
+    try:
+        address = ipaddress.ip_address(client.host)
+    except (AttributeError, ValueError):            # no client, or no address
+        return False
+    return (getattr(address, "ipv4_mapped", None) or address).is_loopback
+
+
+def _refused(e: EurekaError, key: str = "") -> JSONResponse:
+    """The answer to a game's request refused by `e` (for the game `key`), the path aside.
+
+    No game `key` kept: 404. The games' file failing: 500, its path and why said on the
+    server's terminal only. Else (a move the game refuses, one too large): 400.
+    """
+    if isinstance(e, Unknown):
+        return error(f"no game {key[:40]!r} is kept here: Your games (/games) lists "
+                     f"them", 404)
+    if isinstance(e, StoreError) and e.path is not None:
+        click.echo(f"eureka serve: {e}", err=True)
+        return error("the kept games cannot be read or written now: the server's terminal "
+                     "says why", 500)
+    return error(str(e))
 
 
 def _verb(verb: str, game: str):

@@ -41,8 +41,8 @@ MOST_MOVE = 4096
 MOST_SNAPSHOT = 8 * 1024 * 1024
 """The longest a game's snapshot may be, in bytes (a whole Mathable game: tens of KB)."""
 MOST_MOVES = 10_000
-"""The most moves a game may have (a whole Mathable game, hints included, has some
-hundred; a race, a few dozen)."""
+"""The most moves a game may have written (a whole Mathable game, hints included, has
+some hundred; a race, a few dozen); a game that has them may still be read."""
 MOST_LISTED = 200
 """The games a listing shows at most, the last played first."""
 MOST_TRIES = 20
@@ -56,10 +56,20 @@ FIELDS = "id, game, created, updated, opponent, moves, over, result"
 """The columns of an Entry."""
 LOOK = {"look": True}
 """The move kept when looking at a game changed it (a race's bot shouted, its time come)."""
+APPLICATION_ID = int.from_bytes(b"EURK")
+"""The file's SQLite application_id: it holds eureka's games (set by the first migration)."""
 
 
 class StoreError(EurekaError):
-    """The kept games cannot be read or written: the file, its version, a move too large."""
+    """The kept games cannot be read or written: the file, its version, a move too large.
+
+    `path` is the file its message names (None: it names none), which only this
+    machine's user is told: a server words such an error itself.
+    """
+
+    def __init__(self, message: str, path: Path | None = None):
+        super().__init__(message)
+        self.path = path
 
 
 class Unknown(StoreError):
@@ -70,7 +80,7 @@ class Unknown(StoreError):
 class Kind:
     """A game the store keeps: how to restore it and how to list it.
 
-    `load` gives its class (with `restore`); `describe` its state's opponent and result
+    `load` gives its class (with `restore`); `describe` a game's opponent and result
     (None while unfinished).
     """
 
@@ -110,28 +120,37 @@ def _race_class() -> type:
     return Race
 
 
-def _mathable(state: dict) -> tuple:
-    """The opponent and result of a Mathable state: bots by level, others by name."""
+def verdict(winners: list) -> str:
+    """The end of a game won by the names `winners` in words: "you win", "eureka wins".
+
+    Several winners: "a draw"; none: "nobody wins".
+    """
+    if not winners:
+        return "nobody wins"
+    if len(winners) > 1:
+        return "a draw"
+    return "you win" if winners == ["you"] else f"{winners[0]} wins"
+
+
+def _mathable(match) -> tuple:
+    """The opponent and result of a Mathable match: bots by level, others by name."""
+    state = match.state()
     opponent = ", ".join(seat["level"] or seat["name"] for seat in state["seats"]
                          if seat["name"] != "you")
-    if not state["over"]:
+    if not match.over:
         return opponent, None
-    final = state["final"]
-    best = max(final.values())
-    winners = [name for name, score in final.items() if score == best]
-    verdict = ("a draw" if len(winners) > 1 else "you win" if winners == ["you"]
-               else f"{winners[0]} wins")
-    return opponent, f"{', '.join(f'{n} {s}' for n, s in final.items())}: {verdict}"
+    scores = ", ".join(f"{name} {score}" for name, score in state["final"].items())
+    return opponent, f"{scores}: {verdict(match.winners())}"
 
 
-def _race(state: dict) -> tuple:
+def _race(race) -> tuple:
     """The opponent and result of a Pitagoras race: the bot's level, the piles."""
+    state = race.state()
     if not state["over"]:
         return state["against"], None
-    piles = state["piles"]
-    verdict = {"you": "you win", "eureka": "eureka wins"}.get(state["winner"], "nobody wins")
+    piles, winner = state["piles"], state["winner"]
     return state["against"], (f"you {piles['you']}, eureka {piles['eureka']} cards: "
-                              f"{verdict}")
+                              f"{verdict([winner] if winner else [])}")
 
 
 KINDS = {"mathable": Kind(_match_class, _mathable), "pitagoras": Kind(_race_class, _race)}
@@ -151,7 +170,11 @@ def default_path() -> Path:
 
 
 def _version_1(db) -> None:
-    """Version 1: the games (the snapshot and what the list shows) and their moves."""
+    """Version 1: eureka's file (its application_id), the games and their moves.
+
+    A game: the snapshot and what the list shows.
+    """
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     db.execute("CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, "
                "created TEXT NOT NULL, updated TEXT NOT NULL, opponent TEXT NOT NULL, "
                "moves INTEGER NOT NULL, over INTEGER NOT NULL, result TEXT, "
@@ -168,14 +191,21 @@ VERSION = len(MIGRATIONS)
 """The version of the files this eureka writes (SQLite's user_version)."""
 
 
-def migrate(db, migrations=MIGRATIONS) -> None:
+def migrate(db, migrations=MIGRATIONS, path=None) -> None:
     """Brings the open file `db` to the last version of `migrations`, all in one transaction.
 
-    Raises StoreError for a file of a later version (a newer eureka's); a step that
-    fails leaves the file as it was.
+    Raises StoreError, the file unchanged, for a file of a later version (a newer
+    eureka's) and for another program's: its application_id another's, or none with
+    a version or tables (an empty file is new). `path` is the file's, for the messages;
+    a step that fails leaves the file as it was.
     """
     with _transaction(db):
         version = db.execute("PRAGMA user_version").fetchone()[0]
+        owner = db.execute("PRAGMA application_id").fetchone()[0]
+        tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if owner != APPLICATION_ID and (owner or version or tables):
+            raise StoreError(f"{path or 'the file'} is another program's database, not "
+                             f"eureka's games: name another file", path)
         if version > len(migrations):
             raise StoreError(f"the games' file is of version {version}, written by a newer "
                              f"eureka: this one reads up to version {len(migrations)}")
@@ -206,9 +236,8 @@ def _now() -> str:
 
 def _described(kind: Kind, played) -> tuple:
     """The opponent, whether over, and result (None while unfinished) of `played`."""
-    state = played.state()
-    opponent, result = kind.describe(state)
-    return opponent, bool(state["over"]), result
+    opponent, result = kind.describe(played)
+    return opponent, result is not None, result
 
 
 def _text(doc) -> str:
@@ -223,7 +252,8 @@ class Store:
         """The games kept in the file `path` (default: default_path()), created if new.
 
         `kinds` are the games kept, by name (default KINDS). Raises StoreError, one line,
-        when the file cannot be created or read, or is of a later version.
+        when the file cannot be created or read, is of a later version or another
+        program's (then nothing in it is changed).
         """
         self.path = Path(path).expanduser() if path else default_path()
         self.kinds = KINDS if kinds is None else kinds
@@ -233,10 +263,11 @@ class Store:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise StoreError(f"cannot keep games in {self.path}: {e.strerror or e}") from None
+            raise StoreError(f"cannot keep games in {self.path}: {e.strerror or e}",
+                             self.path) from None
         with self._open() as db:
+            migrate(db, path=self.path)
             db.execute("PRAGMA journal_mode = WAL")
-            migrate(db)
 
     @contextmanager
     def _open(self):
@@ -244,11 +275,11 @@ class Store:
         try:
             db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
         except sqlite3.Error as e:
-            raise StoreError(f"cannot keep games in {self.path}: {e}") from None
+            raise StoreError(f"cannot keep games in {self.path}: {e}", self.path) from None
         try:
             yield db
         except sqlite3.Error as e:
-            raise StoreError(f"the games kept in {self.path}: {e}") from None
+            raise StoreError(f"the games kept in {self.path}: {e}", self.path) from None
         finally:
             db.close()
 
@@ -278,8 +309,8 @@ class Store:
         file holds it; a move that changes nothing (a refused one) writes nothing, and
         act's exception is raised. When another thread or process wrote a move meanwhile,
         `act` is played again on the newer game. Raises Unknown for no game `key` (of the
-        kind named `game`, when given), StoreError for a move too large or a game with
-        MOST_MOVES moves.
+        kind named `game`, when given), StoreError for a move too large, or one that
+        changes a game with MOST_MOVES moves written (nothing changes).
         """
         text = _text(move)
         if len(text.encode()) > MOST_MOVE:
@@ -287,9 +318,6 @@ class Store:
         with self._locks[hash(key) % LOCKS]:
             for _ in range(MOST_TRIES):
                 name, moves, before = self._read(key, game)
-                if moves >= MOST_MOVES:
-                    raise StoreError(f"the game {key} has {MOST_MOVES} moves kept, the most "
-                                     f"a game may have")
                 played = self._restored(key, name, moves, before)
                 try:
                     answer = act(played)
@@ -301,6 +329,9 @@ class Store:
                 if after == before:
                     return answer
                 self._forget(key)
+                if moves >= MOST_MOVES:
+                    raise StoreError(f"the game {key} has {MOST_MOVES} moves kept, the most "
+                                     f"a game may have")
                 if self._write(key, moves, text, after, self.kinds[name], played):
                     self._remember(key, moves + 1, played)
                     return answer
@@ -329,7 +360,7 @@ class Store:
             row = db.execute("SELECT id FROM games WHERE game = ? AND NOT over ORDER BY "
                              "updated DESC, rowid DESC LIMIT 1", (game,)).fetchone()
         if row is None:
-            raise Unknown(f"no unfinished {game} game is kept in {self.path}")
+            raise Unknown(f"no unfinished {game} game is kept in {self.path}", self.path)
         return row[0]
 
     def _kind(self, game: str) -> Kind:
@@ -342,7 +373,7 @@ class Store:
         """The error for no game `key` (of the kind `game`)."""
         what = f"{game} game" if game else "game"
         return Unknown(f"no {what} {key[:40]!r} is kept in {self.path}: eureka games lists "
-                       f"them")
+                       f"them", self.path)
 
     def _read(self, key: str, game: str | None) -> tuple:
         """The kind's name, moves and snapshot of the game `key` (of the kind `game`)."""
@@ -365,8 +396,9 @@ class Store:
             played = kind.load().restore(json.loads(snapshot))
         except EurekaError:
             raise
-        except (ValueError, KeyError, TypeError, IndexError):
-            raise StoreError(f"the game {key} kept in {self.path} cannot be read") from None
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+            raise StoreError(f"the game {key} kept in {self.path} cannot be read",
+                             self.path) from None
         self._remember(key, moves, played)
         return played
 

@@ -14,6 +14,7 @@ from eureka.cli.mathable_play import _move
 from eureka.mathable import GAME
 from eureka.pitagoras import GAME as PITAGORAS
 from eureka.race import Race
+from eureka.store import Store
 from tests.cli.invoke import run
 from tests.cli.test_play_cli import _next_line
 from tests.schema_check import assert_valid
@@ -34,6 +35,11 @@ def _twin(turns: int):
 
 def _states(output: str) -> list:
     return [json.loads(line) for line in output.splitlines()]
+
+
+def _kept(game, key: str) -> dict:
+    """The state of `game` as --json writes it, kept as `key`."""
+    return {**game.state(), "id": key}
 
 
 def _games(db) -> list:
@@ -57,18 +63,19 @@ def test_a_game_quit_is_listed_unfinished_and_resumes_where_it_stood(tmp_path):
                              "over": False, "result": None}
 
     looked = run("play", "mathable", "--resume", key, "--db", str(db), "--json", stdin="")
-    assert _states(looked.output) == [stood.state()]
+    assert _states(looked.output) == [_kept(stood, key)]
     resumed = run("play", "mathable", "--resume", "--db", str(db), "--json",
                   stdin=lines[3] + "\n")
     assert resumed.exit_code == 0, resumed.output
-    assert _states(resumed.output) == [stood.state(), twin.state()]
+    assert _states(resumed.output) == [_kept(stood, key), _kept(twin, key)]
     assert stood.state() != twin.state()
     again = run("play", "mathable", "--resume", key, "--db", str(db), "--json", stdin="")
-    assert _states(again.output) == [twin.state()]
+    assert _states(again.output) == [_kept(twin, key)]
 
 
 def test_resume_refuses_other_settings_unknown_games_and_unusable_files(tmp_path):
     db = str(tmp_path / "games.db")
+    Store(db)                                       # a file of games, none kept
     for args in (("--resume", "--seed", "3"), ("--resume", "nothing-here"), ("--resume",)):
         result = run("play", "mathable", *args, "--db", db, stdin="")
         assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1
@@ -90,6 +97,34 @@ def test_no_games_listed_from_a_file_not_made(tmp_path):
     assert not (tmp_path / "none.db").exists() and _games(tmp_path / "none.db") == []
 
 
+def test_resume_in_a_file_not_made_makes_none(tmp_path, monkeypatch):
+    none = tmp_path / "none.db"
+    monkeypatch.setenv("EUREKA_DB", str(none))
+    for game in ("mathable", "pitagoras"):
+        for args in (("--db", str(none), "--resume"), ("--resume", "x", "--db", str(none)),
+                     ("--resume",)):
+            result = run("play", game, *args, stdin="")
+            assert result.exit_code == 2 and result.output.strip().splitlines() == [
+                f"error: no game is kept in {none}: there is no such file (--db names "
+                f"another)"]
+    assert not none.exists()
+
+
+def test_another_programs_file_is_refused_and_left_as_it_was(tmp_path):
+    import sqlite3
+
+    other = tmp_path / "notes.db"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE notes (text TEXT)")
+    db.close()
+    before = other.read_bytes()
+    for args in (("games",), ("play", "mathable"), ("play", "pitagoras")):
+        result = run(*args, "--db", str(other), stdin="")
+        assert result.exit_code == 2 and "is another program's database" in result.output
+        assert len(result.output.strip().splitlines()) == 1
+    assert other.read_bytes() == before
+
+
 def test_a_game_whose_process_is_killed_loses_no_move(tmp_path):
     db = tmp_path / "games.db"
     twin, lines = _twin(2)
@@ -104,9 +139,10 @@ def test_a_game_whose_process_is_killed_loses_no_move(tmp_path):
         states.append(json.loads(process.stdout.readline()))
     process.send_signal(signal.SIGKILL)
     process.wait(30)
-    assert states[-1] == twin.state()
+    key = _games(db)[0]["id"]
+    assert states[-1] == _kept(twin, key) and {s["id"] for s in states} == {key}
     resumed = run("play", "mathable", "--resume", "--json", "--db", str(db), stdin="")
-    assert _states(resumed.output) == [twin.state()]
+    assert _states(resumed.output) == [_kept(twin, key)]
 
 
 def _interrupted(db, lines: list, *options, game="mathable", prompt="your holder:") -> tuple:
@@ -140,7 +176,7 @@ def test_ctrl_c_keeps_the_game_and_says_how_to_go_on(tmp_path):
     code, out = _interrupted(db, lines, "--json")
     assert code == 130 and "Traceback" not in out
     resumed = run("play", "mathable", "--resume", "--json", "--db", str(db), stdin="")
-    assert _states(resumed.output) == [twin.state()]
+    assert _states(resumed.output) == [_kept(twin, _games(db)[0]["id"])]
     code, out = _interrupted(db, [], game="pitagoras", prompt="deal ")
     key = _games(db)[0]["id"]
     assert code == 130 and f"eureka play pitagoras --resume {key}" in out
@@ -170,5 +206,6 @@ def test_a_race_quit_is_listed_unfinished_and_resumes_where_it_stood(tmp_path):
     resumed = run("play", "pitagoras", "--resume", "--db", str(db), "--json",
                   stdin="1000+1\n")
     assert resumed.exit_code == 0, resumed.output
-    assert [_timeless(s) for s in _states(resumed.output)] == [stood, _timeless(twin.state())]
+    assert [_timeless(s) for s in _states(resumed.output)] == [
+        {**stood, "id": kept["id"]}, _timeless(_kept(twin, kept["id"]))]
     assert _games(db)[0]["moves"] == 4

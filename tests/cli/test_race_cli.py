@@ -132,3 +132,50 @@ def test_an_answer_typed_during_eurekas_shout_is_too_late(monkeypatch):
     wrong = result.output.index(f"you: {answer}: wrong")
     assert shout < result.output.index("deal 2: cards") < late < wrong
     assert "Stopped: you 0 cards, eureka 6 cards." in result.output   # 5, and 1 hidden
+
+
+class Meanwhile(io.RawIOBase):
+    """Standard input whose lines come once `act()` has run (another player's move)."""
+
+    def __init__(self, act, typed):
+        self.act, self.typed, self.pending = act, list(typed), b""
+
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        if buffer and not self.pending and self.typed:
+            self.act()
+            self.pending = (self.typed.pop(0) + "\n").encode()
+        n = min(len(buffer), len(self.pending))
+        buffer[:n], self.pending = self.pending[:n], self.pending[n:]
+        return n
+
+
+def test_the_terminal_shows_the_race_as_kept_when_another_plays_it(monkeypatch, tmp_path):
+    from eureka.store import Store
+
+    class Stopped(Race):                            # eureka never shouts: its clock stands
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, clock=lambda: 0.0, **kwargs)
+
+        @classmethod
+        def restore(cls, doc, clock=None):
+            return super().restore(doc, lambda: 0.0)
+
+    monkeypatch.setattr(eureka.race, "Race", Stopped)
+    db = tmp_path / "games.db"
+
+    def elsewhere():                                # another process answers the deal
+        other = Store(db)
+        key = other.latest("pitagoras")
+        race = other.game(key, "pitagoras")
+        answer = PITAGORAS.solve(race.table, race.target, best=True).best[0].text
+        other.change(key, lambda kept: kept.shout(answer), {"shout": answer}, "pitagoras")
+
+    result = run(*ARGS, "--db", str(db), "--json", stdin=Meanwhile(elsewhere, [""]))
+    assert result.exit_code == 0, result.output
+    first, then = [assert_valid(json.loads(line)) for line in result.stdout.splitlines()]
+    kept = Store(db).game(first["id"], "pitagoras").state()
+    assert first["deal"] == 1 and then == {**kept, "id": first["id"]}
+    assert then["deal"] == 2 and [t["player"] for t in then["turns"]] == ["you"]

@@ -1,12 +1,14 @@
-"""The games the server keeps (eureka.store): /api/games and /api/games/ID, a game that
-outlives its app and its server killed with SIGKILL, and two moves sent at once judged
-one after the other."""
+"""The games the server keeps (eureka.store): /api/games (to this machine only) and
+/api/games/ID, a game that outlives its app and its server killed with SIGKILL, two
+moves sent at once judged one after the other, and the file's errors told without its
+path."""
 
 import http.client
 import json
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -28,15 +30,16 @@ JSON_POST = {"content-type": "application/json"}
 START = {"against": "beginner", "seed": 21, "first": "you"}
 
 
-def _client(workers, path):
-    """A client of a new app over the games kept in `path` (a server started again)."""
+def _client(workers, path, address: str = "127.0.0.1"):
+    """A client at `address` (default: this machine's) of a new app over the games kept
+    in `path` (a server started again)."""
     from starlette.testclient import TestClient
 
     from eureka.cli.serve.app import application
     from eureka.cli.serve.guard import hosts
 
     return TestClient(application(workers, hosts("127.0.0.1", PORT), Store(path)),
-                      base_url=BASE)
+                      base_url=BASE, client=(address, 50000))
 
 
 def _post(client, path, body, status=200):
@@ -95,15 +98,50 @@ def test_a_race_to_its_end_is_listed_with_its_result(workers, tmp_path):
     assert kept == {**race, "elapsed": kept["elapsed"]}           # its clock aside
 
 
-def test_unknown_games_and_other_sites_are_refused(client):
+def test_unknown_games_and_other_sites_are_refused(workers, tmp_path):
+    client = _client(workers, tmp_path / "games.db")
     for path in ("/api/games/nothing-here", "/api/play/pitagoras/nothing-here"):
         answer = client.get(path)
-        assert answer.status_code == 404 and "eureka games lists them" in answer.json()["error"]
+        assert answer.status_code == 404
+        assert answer.json()["error"] == ("no game 'nothing-here' is kept here: Your games "
+                                          "(/games) lists them")     # not the file's path
     key = _post(client, "/api/play/mathable", START)["id"]
     assert client.get(f"/api/play/pitagoras/{key}").status_code == 404     # another game's
     for headers in ({"origin": "http://evil.example"}, {"sec-fetch-site": "cross-site"}):
         assert client.get("/api/games", headers=headers).status_code == 403
         assert client.get(f"/api/games/{key}", headers=headers).status_code == 403
+
+
+def test_only_this_machine_is_given_the_list(workers, tmp_path):
+    path = tmp_path / "games.db"
+    key = _post(_client(workers, path), "/api/play/mathable", START)["id"]
+    for address in ("127.0.0.1", "::1", "::ffff:127.0.0.1"):
+        listed = _client(workers, path, address).get("/api/games")
+        assert listed.status_code == 200 and listed.json()["games"][0]["id"] == key
+    for address in ("192.0.2.7", "::ffff:192.0.2.7", "testclient"):   # --host 0.0.0.0
+        refused = _client(workers, path, address).get("/api/games")
+        assert refused.status_code == 403 and refused.json() == {
+            "schema": "eureka.error/1",
+            "error": "the kept games are listed only to this machine"}
+    other = _client(workers, path, "192.0.2.7")
+    assert other.get(f"/api/games/{key}").json()["id"] == key      # read by its id
+
+
+def test_a_file_that_fails_is_told_on_the_servers_terminal_only(workers, tmp_path, capsys):
+    path = tmp_path / "games.db"
+    key = _post(_client(workers, path), "/api/play/mathable", START)["id"]
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE games SET snapshot = '[1, 2]' WHERE id = ?", (key,))
+    db.close()
+    client = _client(workers, path)                 # a server started again on the file
+    for answer in (client.get(f"/api/games/{key}"),
+                   client.post(f"/api/play/mathable/{key}", json={"pass": True},
+                               headers=JSON_POST)):
+        assert answer.status_code == 500 and str(tmp_path) not in answer.text
+        assert answer.json()["error"] == ("the kept games cannot be read or written now: "
+                                          "the server's terminal says why")
+    told = capsys.readouterr().err
+    assert f"eureka serve: the game {key} kept in {path} cannot be read" in told
 
 
 def test_the_same_move_sent_twice_at_once_is_played_once(tmp_path):
