@@ -30,6 +30,7 @@ from eureka.mathable import params
 from eureka.mathable.board import parse_cell
 from eureka.mathable.options import LEVELS, PLAYERS
 from eureka.mathable.position import render
+from eureka.store import verdict
 from eureka.text import plural
 
 MOVES = ("Your move, one a line: placements in playing order (I8=12 H6=8; 'draw' or "
@@ -285,12 +286,10 @@ class _Text:
         `record_file`: the file it was written to, or None.
         """
         state = self.match.state()
-        final, won = state["final"], self.match.winners()
-        verdict = ("a draw" if len(won) > 1 else "you win" if won == [PLAYERS[0]]
-                   else f"{won[0]} wins")
+        final = state["final"]
         scores = ", ".join(f"{name} {points}" for name, points in final.items())
         left = "; ".join(f"{name} deducts {sum(state['left'][name])}" for name in final)
-        self.say(["", f"Game over ({state['end']}): {scores}: {verdict} "
+        self.say(["", f"Game over ({state['end']}): {scores}: {verdict(state['winners'])} "
                       f"({left}); seed {state['seed']}.", ""])
         self.say(review_lines(self.match.review()))
         self.say(["", "The game is kept (eureka games); --record FILE also writes the "

@@ -236,8 +236,7 @@ async function showEnd() {
   const box = $("over");
   if (box.dataset.game === game.id) return;
   box.dataset.game = game.id;
-  const best = Math.max(...Object.values(game.final));
-  const winners = game.seats.filter((s) => game.final[s.name] === best).map((s) => s.name);
+  const winners = game.winners;
   const verdict = winners.length > 1 ? `A draw between ${winners.join(" and ")}` : winners[0] === "you" ? "You win" : `${winners[0]} wins`;
   const left = game.seats.filter((s) => game.left[s.name].length)
     .map((s) => `${s.name} kept ${game.left[s.name].join(" ")} (−${game.left[s.name].reduce((a, b) => a + b, 0)})`);

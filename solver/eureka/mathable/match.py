@@ -294,6 +294,7 @@ class Match:
         if self.over:
             result = table.result()
             out["final"] = {self.names[s]: result.scores[s] for s in listed}
+            out["winners"] = self.winners()
             out["left"] = {self.names[s]: sorted(table.holders[s]) for s in listed}
             out["record"] = self.record_text()
         return out
@@ -459,8 +460,9 @@ class Match:
 def turn_choices(text: str) -> tuple:
     """A typed turn's placements and draw choices: 'draw' or 'nodraw' after a placement.
 
-    Returns the placements' text and the choices, one a placement (None where none is
-    said), or None when the text says none. Raises MatchError for a word out of place.
+    Returns the placements of `text` as text and the choices, one a placement (None
+    where none is said), or None when it says none. Raises MatchError for a word out
+    of place.
     """
     placements, draws = [], []
     for word in text.split():
