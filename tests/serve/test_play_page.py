@@ -336,7 +336,7 @@ def test_a_move_the_rules_refuse_shows_why_at_the_play_page(page, address):
     assert "no-such-game" in page.text_content("#error")
     page.fill("#seed", "12x")                             # the form is open: no game
     page.click("#new")
-    page.wait_for_function("document.querySelector('#error').textContent.includes('seed')")
+    page.wait_for_function("document.querySelector('#error')?.textContent.includes('seed')")
     assert page.evaluate("game") is None
     big = 2**63 - 1                                       # past JavaScript's exact integers
     _new_game(page, address, seed=big)
