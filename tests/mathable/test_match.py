@@ -260,6 +260,6 @@ def test_tables_and_names_that_cannot_be_are_refused():
             ("casual", 0, None, "people is a whole number"),
             ([], 2, ["Ann", "Ann"], "its own name"), ([], 2, ["Ann"], "one name a person"),
             ([], 2, ["Ann", "two words"], "one word"), ([], 2, ["left", "Bo"], "one word"),
-            ("casual", 1, ["eureka"], "its own name")]:
+            ("casual", 1, ["eureka"], "its own name"), (5, 1, None, "a list of levels")]:
         with pytest.raises(MatchError, match=message):
             Match(against, people=people, names=names)

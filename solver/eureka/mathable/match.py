@@ -82,6 +82,8 @@ class Match:
         Raises MatchError for unknown levels, names or `first`, or a table of fewer than
         2 or more than 4 seats.
         """
+        if not isinstance(against, (str, list, tuple)):
+            raise MatchError(f"against is a level or a list of levels, not {against!r:.40}")
         levels = [against] if isinstance(against, str) else list(against)
         names = _seat_names(levels, people, names)
         if first == "bot" and levels:
