@@ -8,17 +8,9 @@ import pytest
 
 from eureka.mathable.board import SQUARES, parse_cell
 from eureka.mathable.singles import single_placements
-from tests.schema_check import assert_valid
+from tests.serve.test_play_api import _post
 
 pytest.importorskip("starlette")
-
-JSON_POST = {"content-type": "application/json"}
-
-
-def _post(client, path, body, status=200):
-    answer = client.post(path, json=body, headers=JSON_POST)
-    assert answer.status_code == status, answer.text
-    return assert_valid(answer.json())
 
 
 def _options(state, restricted=False):
