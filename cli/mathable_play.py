@@ -55,7 +55,7 @@ ABOUT = {"beginner": "the highest single placement, again and again",
               default=["casual"], show_default=True,
               help="The bot's level; given two or three times, a table of 3 or 4: you "
                    "against a bot of each level (eureka1, eureka2 ...).")
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1),
+@click.option("--seed", type=click.IntRange(0, 2**128 - 1),
               help="Deal the bag from this seed (default: a random one, shown at the end).")
 @click.option("--first", type=click.Choice(["you", "bot", "eureka1", "eureka2", "eureka3"]),
               help="Who moves first: you, bot (the first bot) or a bot's name (default: "

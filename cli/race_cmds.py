@@ -41,7 +41,7 @@ ABOUT = {"beginner": "slower than most people", "casual": "about as fast as a pe
     "eureka play pitagoras --against casual --seed 7", "eureka.pitagoras.race/1"))
 @click.option("--against", type=click.Choice(list(LEVELS)), default="casual",
               show_default=True, help="The bot's level.")
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1),
+@click.option("--seed", type=click.IntRange(0, 2**128 - 1),
               help="Shuffle the deck and roll from this seed (default: a random one, shown "
                    "at the end).")
 @click.option("--die", type=click.Choice(sorted(TENS_DICE)), default="blue",

@@ -35,11 +35,17 @@ class Games:
         """Plays the move of the request's `fields` in the game `key`; its new state.
 
         Raises eureka.store.Unknown for a game not kept, EurekaError for a move the game
-        refuses (nothing changes).
+        refuses (nothing changes), whatever the move once the game is over.
         """
-        state = self.store.change(key, lambda played: self.kind.move(played, fields),
+        state = self.store.change(key, lambda played: self._moved(played, fields),
                                   fields, self.game)
         return {**state, "id": key}
+
+    def _moved(self, played, fields: dict) -> dict:
+        """Plays the move of `fields` in the game `played`; EurekaError once it is over."""
+        if played.over:
+            raise EurekaError("the game is over: it takes no more moves")
+        return self.kind.move(played, fields)
 
 
 class Mathable:
@@ -70,7 +76,7 @@ class Mathable:
         first = fields.get("first")
         if first is not None and not isinstance(first, str):
             raise EurekaError("first is the name of a seat, e.g. you")
-        return GAME.play(against, _seed(fields), first, people=fields.get("people", 1),
+        return GAME.play(against, fields.get("seed"), first, people=fields.get("people", 1),
                          names=names)
 
     def look(self, match) -> dict:
@@ -125,7 +131,7 @@ class Races:
         against, die = fields.get("against", "casual"), fields.get("die", "blue")
         if not isinstance(against, str) or not isinstance(die, str):
             raise EurekaError("against is a level's name and die a die's (blue, red, black)")
-        return Race(against, _seed(fields), die)
+        return Race(against, fields.get("seed"), die)
 
     def look(self, race) -> dict:
         """The state of `race`, the bot's shout in it once its time has come."""
@@ -154,15 +160,6 @@ def _only(fields: dict, allowed: tuple) -> None:
     if unknown:
         raise EurekaError(f"a new game takes {', '.join(allowed)}, not "
                           f"{', '.join(sorted(unknown))[:80]}")
-
-
-def _seed(fields: dict):
-    """The seed of `fields`, None when not given; EurekaError unless a whole number."""
-    seed = fields.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
-                             or not 0 <= seed < 2**63):
-        raise EurekaError("the seed is a whole number from 0 to 2**63 - 1")
-    return seed
 
 
 def _one(fields: dict, moves: tuple, example: str) -> tuple:

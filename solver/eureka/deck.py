@@ -1,7 +1,15 @@
 """Decks as multisets of card values: their runs of values, their hands and ways to deal."""
 
 import math
+import secrets
 from collections import Counter
+
+from eureka.errors import EurekaError
+
+SEEDS = 2**128
+"""A game's deal is seeded by a whole number below this. A random seed is one of all of
+them (128 bits from `secrets`: too many to try, so what a game shows cannot give away
+its hidden cards), and any of them may be given, so a seed a game reveals deals it again."""
 
 
 def describe(deck: Counter) -> str:
@@ -46,3 +54,16 @@ def draw(deck: Counter, size: int, rng) -> list:
     `deck` maps each value to its copies; `rng` is a random.Random.
     """
     return rng.sample(sorted(deck.elements()), size)
+
+
+def seed_of(given=None) -> int:
+    """The seed `given`, a whole number from 0 to SEEDS - 1; None: a random one (secrets).
+
+    Raises EurekaError for anything else.
+    """
+    if given is None:
+        return secrets.randbelow(SEEDS)
+    if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given < SEEDS:
+        raise EurekaError(f"the seed is a whole number from 0 to 2**{SEEDS.bit_length() - 1}"
+                          f" - 1, not {given!r:.40}")
+    return given

@@ -14,7 +14,10 @@ cards wins, a tie going to the last right answer (the rulebook).
 
 Every deal has a number (1 the first), and an answer answers one deal: an answer to a
 deal already taken is too late, neither judged nor penalised. Text that is not an
-equation is refused with the reason, as a typo: nothing changes.
+equation, or longer than MOST_ANSWER characters, is refused with the reason, as a typo:
+nothing changes; so is any answer once the game is over. A race's memory is bounded:
+answers that change nothing (too late, or wrong with the deck out) are kept up to
+MOST_IDLE of them, then only counted.
 
     race = Race("casual", seed=7)
     race.state()            # the cards, the target, the deal, the piles, the clock
@@ -28,9 +31,9 @@ What the bot will answer, and when, stays hidden until it shouts.
 
 import math
 import random
-import secrets
 import time
 
+from eureka.deck import seed_of
 from eureka.errors import ClaimSyntaxError, EurekaError
 from eureka.numbers.claim.verifier import parse
 from eureka.numbers.difficulty import seconds
@@ -49,6 +52,13 @@ ends."""
 REACTION = 1.0
 """Seconds after the bot takes a deal during which an answer that names no deal still
 answers the deal it took: the answer was typed before the next deal could be seen."""
+MOST_ANSWER = 100
+"""The longest answer a race judges, in characters (five cards make one of some tens):
+a longer one is refused as a typo."""
+MOST_IDLE = 100
+"""The answers that change nothing (too late, or wrong with the deck out) a race keeps
+in its turns; past them such answers are only counted (the state's "unkept"), so a race
+holds at most a turn a card besides them."""
 PLAYERS = ("you", "eureka")
 VERSION = 1
 """The version of a race's snapshot (Race.snapshot)."""
@@ -69,15 +79,16 @@ class Race:
                  die: str = "blue", clock=time.monotonic):
         """A new game against the bot of level `against` (a key of LEVELS), dealt.
 
-        `seed` shuffles the deck and rolls the dice (None: a random seed, which the state
-        shows only once the game is over: it would tell the deck's order);
-        `die` is the two-digit die (blue, red or black); `clock` tells the time in
-        seconds. Raises RaceError for an unknown level, HandError for an unknown die.
+        `seed` shuffles the deck and rolls the dice (a whole number below deck.SEEDS;
+        None: a random seed, which the state shows only once the game is over: it would
+        tell the deck's order); `die` is the two-digit die (blue, red or black); `clock`
+        tells the time in seconds. Raises RaceError for an unknown level, HandError for
+        an unknown die, EurekaError for a seed refused.
         """
         if against not in LEVELS:
             raise RaceError(f"unknown level {against!r}: choose from {', '.join(LEVELS)}")
         self.against, self.dice, self.clock = against, Dice(die), clock
-        self.seed = secrets.randbelow(2**53) if seed is None else int(seed)
+        self.seed = seed_of(seed)
         self.chosen = seed is not None          # the seed is yours to know
         self.rng = random.Random(self.seed)
         self.deck = [v for v, n in sorted(DECK.items()) for _ in range(n)]
@@ -88,6 +99,7 @@ class Race:
         self.last_right = None
         self.over = False
         self.deal = 0
+        self.unkept = 0
         self._deal()
 
     def bot_seconds(self, rating: float | None) -> float:
@@ -101,15 +113,19 @@ class Race:
         `deal` None: the deal on the table, or the one the bot took less than REACTION
         seconds ago. An answer to a deal already taken is too late (a turn saying so,
         nothing else changes). Otherwise a right answer takes the cards it uses and deals
-        again; a wrong one gives the bot a hidden card. Raises RaceError, nothing
-        changed, for text that is not an equation, a deal not dealt, or (`deal` None)
-        a game over.
+        again; a wrong one gives the bot a hidden card. A turn that changes nothing is
+        kept while fewer than MOST_IDLE are, else counted. Raises RaceError, nothing
+        changed, for a game over, a deal not dealt, or text that is not an equation or
+        is longer than MOST_ANSWER characters.
         """
+        if self.over:
+            raise RaceError("the game is over: it takes no more answers")
         if deal is not None and (isinstance(deal, bool) or not isinstance(deal, int)
                                  or not 1 <= deal <= self.deal):
             raise RaceError(f"no deal {deal!r}: the deals so far are 1 to {self.deal}")
-        if deal is None and self.over:
-            raise RaceError("the game is over")
+        if len(equation) > MOST_ANSWER:
+            raise RaceError(f"an answer is at most {MOST_ANSWER} characters: not judged, "
+                            f"type it again")
         try:
             parse(equation)
         except ClaimSyntaxError as error:
@@ -154,7 +170,7 @@ class Race:
                "cards": list(self.table), "dice": list(self.faces), "target": self.target,
                "deck": len(self.deck), "elapsed": round(self.clock() - self.shown_at, 2),
                "piles": {name: len(pile) for name, pile in self.piles.items()},
-               "turns": list(self.turns)}
+               "turns": list(self.turns), "unkept": self.unkept}
         if self.over:
             counts = out["piles"]
             out["winner"] = (max(counts, key=counts.get) if counts["you"] != counts["eureka"]
@@ -175,7 +191,8 @@ class Race:
                 "rng": [version, list(internal), gauss], "deck": list(self.deck),
                 "table": list(self.table),
                 "piles": {name: list(pile) for name, pile in self.piles.items()},
-                "turns": list(self.turns), "last_right": self.last_right,
+                "turns": list(self.turns), "unkept": self.unkept,
+                "last_right": self.last_right,
                 "over": self.over, "deal": self.deal, "faces": list(self.faces),
                 "target": self.target, "answer": self.answer,
                 "answer_cards": list(self.answer_cards), "rating": self.rating,
@@ -198,7 +215,7 @@ class Race:
         race.rng.setstate((version, tuple(internal), gauss))
         race.deck, race.table = list(doc["deck"]), list(doc["table"])
         race.piles = {name: list(doc["piles"][name]) for name in PLAYERS}
-        race.turns = list(doc["turns"])
+        race.turns, race.unkept = list(doc["turns"]), doc.get("unkept", 0)
         race.last_right, race.over, race.deal = doc["last_right"], doc["over"], doc["deal"]
         race.faces, race.target = tuple(doc["faces"]), doc["target"]
         race.answer, race.answer_cards = doc["answer"], tuple(doc["answer_cards"])
@@ -225,8 +242,11 @@ class Race:
                            "late": True, "taken_by": taker})
 
     def _turn(self, turn: dict) -> dict:
-        """`turn`, recorded as the race's last change."""
-        self.turns.append(turn)
+        """`turn`, recorded as the race's last change: kept, or counted (_idle)."""
+        if _idle(turn) and sum(map(_idle, self.turns)) >= MOST_IDLE:
+            self.unkept += 1
+        else:
+            self.turns.append(turn)
         self.stood = self.clock() - self.shown_at
         return turn
 
@@ -268,3 +288,8 @@ class Race:
             if self.deck:
                 self.table.append(self.deck.pop())
         self.over = True
+
+
+def _idle(turn: dict) -> bool:
+    """Whether `turn` changed nothing: an answer too late, or wrong with no card to give."""
+    return turn.get("late", False) or turn.get("penalty") == 0

@@ -195,17 +195,6 @@ def test_a_deal_not_dealt_is_refused(deal):
     assert race.snapshot() == before
 
 
-def test_an_answer_to_the_last_deal_after_the_end_is_too_late():
-    clock = Clock()
-    race = Race("expert", seed=5, clock=clock)
-    while not race.over:
-        clock.now += 1000
-        race.poll()
-    last = race.deal
-    assert race.shout("1+2", deal=last)["late"]
-    assert race.state()["winner"] == "eureka" and race.turns[-2]["deal"] == last
-
-
 def _play_on(race, clock, moves: int) -> None:
     """`moves` events on `race` by one fixed script: wrong answers, typos, late answers,
     right ones, and the bot's shouts, each some seconds after the last."""

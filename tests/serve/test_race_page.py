@@ -83,3 +83,10 @@ def test_a_typo_a_late_answer_and_a_whole_race_on_the_page(page, address):
     assert f"Game over: {words}: " in final and f"seed {state['seed']}" in final
     assert f"Game over · {words} · deck {state['deck']}" == page.text_content("#piles")
     assert ("you win" in final) == (state["winner"] == "you")
+
+
+def test_the_race_page_shows_a_seed_of_128_bits_exactly(page, address):
+    seed = 2**128 - 1                                     # past JavaScript's exact integers
+    _new_race(page, address, seed)
+    assert page.text_content("#started") == f"Seed {seed}."
+    assert page.evaluate("String(race.seed)") == str(seed)

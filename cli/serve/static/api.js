@@ -8,7 +8,7 @@ async function eurekaPost(path, params) {
       method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify(params),
     });
-    const doc = await response.json();
+    const doc = await exactJson(response);
     if (response.status === 503) {
       showWarming(doc.error);
       await new Promise((done) => setTimeout(done, 1000 * Number(response.headers.get("Retry-After") || 2)));
@@ -18,6 +18,23 @@ async function eurekaPost(path, params) {
     if (!response.ok) throw new Error(doc.error || `HTTP ${response.status}`);
     return doc;
   }
+}
+
+// An answer's JSON with its seed exact: a seed (up to 2**128) past 2**53 would lose
+// digits as a number, so it is kept as the digits sent (a string), where the browser
+// gives them (JSON.parse's source); a smaller seed stays a number.
+async function exactJson(response) {
+  return JSON.parse(await response.text(), (key, value, context) =>
+    key === "seed" && typeof value === "number" && !Number.isSafeInteger(value)
+      && context?.source ? context.source : value);
+}
+
+// The seed typed, as the API is sent it: digits go as the number they write, exactly even
+// past 2**53 (JSON.rawJSON); anything else as text, for the server to refuse in one line.
+function typedSeed(text) {
+  if (!/^\d+$/.test(text)) return text;
+  const digits = text.replace(/^0+(?=\d)/, "");
+  return JSON.rawJSON ? JSON.rawJSON(digits) : Number(digits);
 }
 
 function eurekaApi(verb, game, params) {

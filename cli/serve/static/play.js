@@ -279,14 +279,6 @@ function showSeats() {
   $("new").disabled = count < 2 || count > 4;
 }
 
-// The seed typed, as the API is sent it: digits go as the number they write, exactly even
-// past 2**53 (JSON.rawJSON); anything else as text, for the server to refuse in one line.
-function typedSeed(text) {
-  if (!/^\d+$/.test(text)) return text;
-  const digits = text.replace(/^0+(?=\d)/, "");
-  return JSON.rawJSON ? JSON.rawJSON(digits) : Number(digits);
-}
-
 async function newGame() {
   const {names, levels} = chosenSeats(), params = {against: levels.length === 1 ? levels[0] : levels};
   const seed = $("seed").value.trim();

@@ -70,7 +70,7 @@ async function look() {
   if (!race || race.over || asking) return;
   asking = true;
   try {
-    const state = await (await fetch(`/api/play/pitagoras/${encodeURIComponent(race.id)}`)).json();
+    const state = await exactJson(await fetch(`/api/play/pitagoras/${encodeURIComponent(race.id)}`));
     if (!state.schema) return;
     const fresh = state.turns.slice(race.turns.length).filter((t) => t.player === "eureka");
     if (fresh.length) say("note", "muted", turnText(fresh[fresh.length - 1]));
@@ -85,7 +85,8 @@ async function shout() {
   try {
     const state = await eurekaPost(`/api/play/pitagoras/${encodeURIComponent(race.id)}`, {shout: text, deal});
     const last = state.turns[state.turns.length - 1];
-    if (last.late) say("late", "muted", turnText(last));
+    if (state.unkept > race.unkept) say("error", "error", `you: ${text}: changes nothing (too late, or wrong with the deck out): counted, not kept (${state.unkept} so far)`);
+    else if (last.late) say("late", "muted", turnText(last));
     else if (last.right) say("note", "muted", turnText(last));
     else say("error", "error", turnText(last));
     $("answer").value = "";
@@ -104,7 +105,7 @@ function begin(state) {    // `state` is the race in play now: kept, its address
 
 async function newRace() {
   const params = {against: $("level").value, die: $("die").value};
-  if ($("seed").value.trim()) params.seed = Number($("seed").value.trim());
+  if ($("seed").value.trim()) params.seed = typedSeed($("seed").value.trim());
   try {
     begin(await eurekaPost("/api/play/pitagoras", params));
     say("started", "muted", race.seed === null ? "A new race." : `Seed ${race.seed}.`);
@@ -117,7 +118,7 @@ async function resume() {  // the race of the address (?game=ID), else the one k
   if (!id) return;
   try {
     const response = await fetch(`/api/play/pitagoras/${encodeURIComponent(id)}`);
-    const doc = await response.json();
+    const doc = await exactJson(response);
     if (!response.ok) throw new Error(doc.error || `HTTP ${response.status}`);
     begin(doc);
     if (!race.over) say("started", "muted", `Race resumed at deal ${race.deal}.`);

@@ -23,10 +23,10 @@ would cost the 50-point bonus). `snapshot()` and `Match.restore` keep a game.
 """
 
 import re
-import secrets
 from collections import Counter
 from dataclasses import asdict, replace
 
+from eureka.deck import seed_of
 from eureka.errors import EurekaError
 from eureka.mathable import record as records
 from eureka.mathable.arrays import board_array
@@ -48,8 +48,6 @@ from eureka.mathable.selfplay import (
 from eureka.mathable.singles import any_placement
 from eureka.mathable.tokens import HOLDERS, MIN_PLAYERS, full_rack_bonus, token_set
 
-SEEDS = 2**53
-"""Random seeds are drawn below this: too many to try, and exact in JavaScript."""
 SNAPSHOT_VERSION = 1
 """The version of `Match.snapshot`'s document."""
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}")
@@ -74,13 +72,14 @@ class Match:
         `against` is a level (a key of LEVELS) or a list of them; `people` the persons
         at the table (1-4: more than one play at one screen), named `names` (one word
         each; default "you" for one person, "player1" ... for more); one bot is
-        "eureka", several "eureka1", "eureka2" ... `seed` deals the bag (None: a random
-        one, which the state shows only once the game is over: it would tell the bag's
-        order); `first` is the name of the seat that moves first ("you" or "bot" with
-        one of each; None: the rulebook's draw decides); `edition` and `bonus` are the
-        game's token set and full-rack bonus. The bots move at once when they start.
+        "eureka", several "eureka1", "eureka2" ... `seed` deals the bag (a whole number
+        below deck.SEEDS; None: a random one, which the state shows only once the game
+        is over: it would tell the bag's order); `first` is the name of the seat that
+        moves first ("you" or "bot" with one of each; None: the rulebook's draw decides);
+        `edition` and `bonus` are the game's token set and full-rack bonus. The bots move
+        at once when they start.
         Raises MatchError for unknown levels, names or `first`, or a table of fewer than
-        2 or more than 4 seats.
+        2 or more than 4 seats; EurekaError for a seed refused.
         """
         if not isinstance(against, (str, list, tuple)):
             raise MatchError(f"against is a level or a list of levels, not {against!r:.40}")
@@ -91,7 +90,7 @@ class Match:
         if first is not None and first not in names:
             raise MatchError(f"first is the name of a seat ({', '.join(names)}), "
                              f"not {first!r}")
-        self.seed = secrets.randbelow(SEEDS) if seed is None else int(seed)
+        self.seed = seed_of(seed)
         self.chosen = seed is not None          # the seed is yours to know
         n = len(names)
         self.table = Table(n, game_rng(self.seed, 0), edition, bonus)
@@ -142,11 +141,13 @@ class Match:
                 raise MatchError("say the draws once: with the placements or apart")
             draw = said
         placements = claimed_turn(text, table.edition)
+        began = table._before
         turn = self._open or table.begin(self.mover)
         try:
             drew = table.place(self.mover, turn, [(p.cell, p.value) for p in placements],
                                draw)
         except IllegalTurn as e:
+            table._before = began           # a turn refused has not begun
             raise MatchError(str(e)) from None
         self._open = turn
         self.moves += 1
