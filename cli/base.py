@@ -1,7 +1,8 @@
 """Click plumbing shared by every command.
 
 One-line errors and exit codes, the options every command takes (--json, --ascii,
---quiet), list options, reading input and writing JSON.
+--quiet), list options, reading input (whole, or typed a line at a time) and writing
+output.
 """
 
 import codecs
@@ -10,7 +11,9 @@ import errno
 import functools
 import gc
 import json
+import os
 import re
+import select
 import signal
 import sys
 
@@ -18,7 +21,7 @@ import click
 
 from eureka.cli.ascii import ascii_lines, fall_back_to_ascii
 from eureka.errors import EurekaError
-from eureka.text import open_file, read_stream, read_text, whole_number
+from eureka.text import MOST_BYTES, open_file, read_stream, read_text, whole_number
 
 CLAIM_LIKE = re.compile(r"\d\s*[xX]\s*\d")
 VALUE_LIKE = re.compile(r"^[-+]?[\w.,]+$")
@@ -29,6 +32,12 @@ VALUE_OR_BLANK = re.compile(f"{VALUE_LIKE.pattern}|^\\s*$")  # a blank is named,
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 STDIN = "-"
 """A file named - is standard input."""
+LONGEST_MOVE = 1000
+"""The longest line a game in the terminal reads as a move, in bytes (eureka play: a
+Mathable turn, a Pitagoras equation); the longest move needs about a tenth of it."""
+LONGEST_ERROR = 300
+"""The most characters of an error message written, its middle cut out for '…': an error
+that repeats a huge input stays one readable line, its start and its reason kept."""
 
 JSON = click.option("--json", "as_json", is_flag=True,
                     help="Print JSON (its JSON Schema: eureka schema).")
@@ -100,10 +109,13 @@ def report_error(message: str, as_json: bool, as_ascii: bool = False) -> None:
 
     The object is written under `as_json` (--json, --jsonl); the line is in ASCII under
     `as_ascii` (--ascii). Line breaks in `message` are written as \r and \n, so that the
-    error stays one line.
+    error stays one line; past LONGEST_ERROR characters its middle is cut out for '…'.
     """
-    message = ascii_lines([message.replace("\r", "\\r").replace("\n", "\\n")],
-                          as_ascii)[0]
+    message = message.replace("\r", "\\r").replace("\n", "\\n")
+    if len(message) > LONGEST_ERROR:
+        half = LONGEST_ERROR // 2
+        message = f"{message[:half]}…{message[-half:]}"
+    message = ascii_lines([message], as_ascii)[0]
     if as_json:
         click.echo(json_text({"schema": "eureka.error/1", "error": message},
                              sys.stderr), err=True)
@@ -299,6 +311,99 @@ def open_input(path: str):
     if stream is None:
         raise InputError("cannot read standard input: it is closed")
     return stream
+
+
+class LineNotRead(InputError):
+    """A line of standard input not read as a move: too long, or standard input failed."""
+
+
+class TypedLines:
+    """Standard input a line at a time, each as soon as it is there, of LONGEST_MOVE bytes.
+
+    A longer line is read past, in bounded memory, and refused; a line with no end in the
+    first eureka.text.MOST_BYTES (/dev/zero) ends standard input. A stream that cannot be
+    waited on (no file descriptor) is read a line at a time when asked.
+    """
+
+    def __init__(self, stream):
+        """The lines of the text `stream` (sys.stdin), read as bytes.
+
+        Raises InputError when standard input is closed (`stream` None).
+        """
+        if stream is None:
+            raise InputError("cannot read standard input: it is closed")
+        try:
+            self.fd = stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            self.fd = None
+        self.bytes = getattr(stream, "buffer", stream)
+        self.encoding = getattr(stream, "encoding", None) or "utf-8"
+        self.pending, self.skipped, self.ended = b"", 0, False
+
+    def next(self, seconds_left=None) -> str | None:
+        """The next line ('' at the end), or None once `seconds_left()` is 0 first.
+
+        Without `seconds_left` it waits for the line as long as it takes. Raises
+        LineNotRead for a line longer than LONGEST_MOVE once it is read past, and for a
+        read that fails (then standard input ends): the next call reads on.
+        """
+        while b"\n" not in self.pending and not self.ended:
+            if len(self.pending) > LONGEST_MOVE:            # read past, not kept
+                self.skipped += len(self.pending)
+                self.pending = b""
+                if self.skipped > MOST_BYTES:
+                    self.skipped, self.ended = 0, True
+                    raise LineNotRead(f"{_TOO_LONG}, and standard input no further: no "
+                                      f"line end in the first {MOST_BYTES // 2**20} MB")
+            chunk = self._read(seconds_left)
+            if chunk is None:
+                return None
+            self.pending += chunk
+            self.ended = not chunk
+        line, newline, self.pending = self.pending.partition(b"\n")
+        length, self.skipped = self.skipped + len(line), 0
+        if length > LONGEST_MOVE:
+            raise LineNotRead(f"{_TOO_LONG} (no move is that long)")
+        return (line + newline).decode(self.encoding, errors="replace")
+
+    def _read(self, seconds_left) -> bytes | None:
+        """What standard input holds next (b'' at its end), None once `seconds_left()` is 0.
+
+        Raises LineNotRead for a read that fails, and standard input ends.
+        """
+        wait = None if seconds_left is None else seconds_left()
+        try:
+            if self.fd is None:
+                return None if wait is not None and wait <= 0 else \
+                    self.bytes.readline(LONGEST_MOVE + 1)
+            if wait is not None and (wait <= 0 or not select.select([self.fd], [], [],
+                                                                    wait)[0]):
+                return None
+            return os.read(self.fd, 65536)
+        except OSError as e:
+            self.pending, self.ended = b"", True
+            raise LineNotRead(f"cannot read standard input: {e.strerror}") from None
+
+
+_TOO_LONG = f"a line longer than {LONGEST_MOVE:,} bytes is not read"
+
+
+def writable(path: str, what: str) -> None:
+    """Refuses, before any work starts, a file `path` that cannot be written.
+
+    `what` names what would be written ("the record"). The file is opened to append and,
+    when it was not there, removed again. Raises InputError, one line.
+    """
+    if not path:
+        raise InputError(f"cannot write {what} to '': the file name is empty")
+    existed = os.path.exists(path)
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as e:
+        raise InputError(f"cannot write {what} to {path}: {e.strerror}") from None
+    if not existed:
+        os.remove(path)
 
 
 def worker_count(asked: int | None) -> int:

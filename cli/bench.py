@@ -5,7 +5,6 @@ when the command runs, not for its --help.
 """
 
 import json
-import os
 import sys
 
 import click
@@ -22,6 +21,7 @@ from eureka.cli.base import (
     command_help,
     emit,
     reports_errors,
+    writable,
 )
 
 WORKLOADS = {   # name -> (what is timed, its puzzles in .workloads, eureka's solver)
@@ -72,7 +72,7 @@ NO_ORACLES = ("oracle timings skipped: the test oracles are not installed; from 
 @reports_errors
 def bench(puzzles, sample, seed, names, checkout, out, as_json, as_ascii):
     """`eureka bench`: the workloads timed, a table printed and the results written."""
-    _check_writable(out)
+    writable(out, "the results")
     from eureka.benchmarks import solvers, workloads
 
     oracles = solvers.oracle_solvers(checkout)
@@ -101,18 +101,6 @@ def bench(puzzles, sample, seed, names, checkout, out, as_json, as_ascii):
         raise InputError(f"cannot write the results to {out}: {e.strerror}") from None
     emit(run, as_json,
          lambda r: ascii_lines([*_table(r), f"results written to {out}"], as_ascii))
-
-
-def _check_writable(out: str) -> None:
-    """Refuses an --out file that cannot be written, before any work starts."""
-    existed = os.path.exists(out)
-    try:
-        with open(out, "a", encoding="utf-8"):
-            pass
-    except OSError as e:
-        raise InputError(f"cannot write the results to {out}: {e.strerror}") from None
-    if not existed:
-        os.remove(out)
 
 
 def _timed(solver, workload, solve, puzzles, warmup=3):

@@ -7,7 +7,6 @@ scores, your holder. At the end come the final scores and the review of your tur
 
 import functools
 import json
-import os
 import sys
 
 import click
@@ -17,10 +16,13 @@ from eureka.cli.base import (
     ASCII,
     JSON,
     InputError,
+    LineNotRead,
+    TypedLines,
     command_help,
     interruptible,
     reports_errors,
     stack,
+    writable,
 )
 from eureka.cli.games_cmd import DB, resume_option, resumed
 from eureka.cli.mathable_text import review_lines
@@ -60,7 +62,7 @@ ABOUT = {"beginner": "the highest single placement, again and again",
 @click.option("--first", type=click.Choice(["you", "bot", "eureka1", "eureka2", "eureka3"]),
               help="Who moves first: you, bot (the first bot) or a bot's name (default: "
                    "the rulebook's draw).")
-@click.option("--record", "record_file", type=click.Path(dir_okay=False, writable=True),
+@click.option("--record", "record_file", type=click.Path(dir_okay=False),
               help="Write the game's record to this file when it ends (for eureka score "
                    "mathable and eureka review mathable).")
 @resume_option("Mathable")
@@ -73,7 +75,9 @@ def play_mathable(against, seed, first, record_file, resume, db, edition, no_bon
     from eureka.mathable import GAME
     from eureka.store import Store
 
-    _writable(record_file)
+    if record_file is not None:
+        writable(record_file, "the record")
+    lines = TypedLines(sys.stdin)
     store = Store(db)                       # every move kept as it is played
     if resume is None:
         match = GAME.play(list(against), seed, first, params.edition_number(edition),
@@ -87,7 +91,11 @@ def play_mathable(against, seed, first, record_file, resume, db, edition, no_bon
         while not match.over:
             with interruptible():
                 view.show()
-                line = sys.stdin.readline()
+                try:
+                    line = lines.next()
+                except LineNotRead as e:           # too long: say why, play on
+                    view.refused(e.message)
+                    continue
             if not line or line.strip() in ("quit", "q"):
                 view.left(key)
                 return
@@ -105,18 +113,9 @@ def play_mathable(against, seed, first, record_file, resume, db, edition, no_bon
         view.left(key)
         sys.exit(130)
     view.show()
+    view.finish()                           # whatever happens to the record's file
     _keep(match, record_file)
-    view.finish(record_file)
-
-
-def _writable(path: str | None) -> None:
-    """Raises InputError, before the game, when the record cannot be written to `path`."""
-    if path is None:
-        return
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path) or not os.access(path if os.path.exists(path) else folder,
-                                            os.W_OK):
-        raise InputError(f"cannot write the record to {path}")
+    view.kept(record_file)
 
 
 def _move(match, line: str, view):
@@ -199,8 +198,11 @@ class _Json:
     def left(self, key):
         """Nothing more: the last state was written (the game is kept as `key`)."""
 
-    def finish(self, record_file):
-        """Nothing more: the last state holds the record (`record_file` is not read)."""
+    def finish(self):
+        """Nothing more: the last state holds the scores and the record."""
+
+    def kept(self, record_file):
+        """Nothing: the last state holds the record (`record_file` is not read)."""
 
 
 class _Text:
@@ -280,11 +282,8 @@ class _Text:
         self.say(["", f"Left unfinished after {plural(len(self.match.turns), 'turn')}, "
                       f"kept: eureka play mathable --resume {key} goes on with it."])
 
-    def finish(self, record_file):
-        """The final scores, the review of your turns, where the record went.
-
-        `record_file`: the file it was written to, or None.
-        """
+    def finish(self):
+        """The final scores and the review of your turns."""
         state = self.match.state()
         final = state["final"]
         scores = ", ".join(f"{name} {points}" for name, points in final.items())
@@ -292,6 +291,9 @@ class _Text:
         self.say(["", f"Game over ({state['end']}): {scores}: {verdict(state['winners'])} "
                       f"({left}); seed {state['seed']}.", ""])
         self.say(review_lines(self.match.review()))
+
+    def kept(self, record_file):
+        """Where the record went: `record_file`, the file it was written to, or None."""
         self.say(["", "The game is kept (eureka games); --record FILE also writes the "
                   "next one's record to a file." if record_file is None else
                   f"Record written to {record_file} (eureka score mathable {record_file})."])

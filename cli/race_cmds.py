@@ -10,17 +10,25 @@ seconds before it came (typed before the next deal could be seen: too late).
 
 import functools
 import json
-import os
-import select
 import sys
 
 import click
 
 from eureka.cli.ascii import ascii_lines
-from eureka.cli.base import ASCII, JSON, command_help, interruptible, reports_errors, stack
+from eureka.cli.base import (
+    ASCII,
+    JSON,
+    LineNotRead,
+    TypedLines,
+    command_help,
+    interruptible,
+    reports_errors,
+    stack,
+)
 from eureka.cli.games_cmd import DB, resume_option, resumed
+from eureka.errors import EurekaError
 from eureka.pitagoras import TENS_DICE
-from eureka.race import LEVELS, REACTION, RaceError
+from eureka.race import LEVELS, REACTION
 from eureka.text import plural
 
 ABOUT = {"beginner": "slower than most people", "casual": "about as fast as a person",
@@ -56,6 +64,7 @@ def play_pitagoras(against, seed, die, resume, db, as_json, as_ascii):
     from eureka.race import Race
     from eureka.store import Store
 
+    lines = TypedLines(sys.stdin)
     store = Store(db)                       # every shout kept as it is made
     if resume is None:
         race = Race(against, seed, die)
@@ -76,7 +85,7 @@ def play_pitagoras(against, seed, die, resume, db, as_json, as_ascii):
              "Type an equation from the cards on the table that makes the dice's total "
              "(20+11+1), then Enter; 'quit' to stop.", ""])
     try:
-        _race(race, key, store, _Lines(sys.stdin), say, as_json)
+        _race(race, key, store, lines, say, as_json)
     except KeyboardInterrupt:               # Ctrl-C: every shout is kept, as at 'quit'
         if not as_json:                     # (with --json, the last state was written)
             say(["", _stopped(store.game(key, "pitagoras"), key)])
@@ -97,7 +106,11 @@ def _race(race, key: str, store, lines, say, as_json: bool) -> None:
     while not race.over:
         with interruptible():
             seen = _show(race, seen, say, as_json)
-            line = lines.next(race.seconds_left)
+            try:
+                line = lines.next(race.seconds_left)
+            except LineNotRead as e:                # too long: say why, play on
+                _refused(e.message, say, as_json)
+                continue
         if line is None:                        # the bot's time came first
             store.change(key, Race.poll, LOOK, "pitagoras")
         elif not line or line.strip() in ("quit", "q"):
@@ -108,16 +121,24 @@ def _race(race, key: str, store, lines, say, as_json: bool) -> None:
             try:
                 store.change(key, functools.partial(Race.shout, equation=line.strip()),
                              {"shout": line.strip()}, "pitagoras")
-            except RaceError as e:              # not an equation: say why, play on
-                if as_json:
-                    click.echo(json.dumps({"schema": "eureka.error/1", "error": str(e)},
-                                          ensure_ascii=False))
-                else:
-                    say([f"{line.strip()}: {e}"])
+            except EurekaError as e:            # refused (the race's, the store's): play on
+                _refused(str(e), say, as_json, line.strip())
         race = store.game(key, "pitagoras")
     _show(race, seen, say, as_json)
     if not as_json:
         say(_end(race.state()))
+
+
+def _refused(why: str, say, as_json: bool, line: str = "") -> None:
+    """Says `why` a `line` typed (a shout, or none read) was refused; the race goes on.
+
+    Under `as_json` an error document; else `say` writes "line: why".
+    """
+    if as_json:
+        click.echo(json.dumps({"schema": "eureka.error/1", "error": why},
+                              ensure_ascii=False))
+    else:
+        say([f"{line}: {why}" if line else why])
 
 
 def _stopped(race, key: str) -> str:
@@ -195,33 +216,3 @@ def _turn_line(turn: dict) -> str:
     return (f"you: {turn['equation']}: wrong ({turn['why']}); eureka takes "
             f"{plural(turn['penalty'], 'hidden card')}")
 
-
-class _Lines:
-    """Standard input, a line at a time, each as soon as it is there.
-
-    A stream that cannot be waited on (no file descriptor) is read a line at a time when
-    asked, once the bot's time, if it has come, has been said.
-    """
-
-    def __init__(self, stream):
-        """The lines of `stream`."""
-        try:
-            self.fd = stream.fileno()
-        except (AttributeError, OSError, ValueError):
-            self.fd = None
-        self.stream, self.pending, self.ended = stream, b"", False
-        self.encoding = getattr(stream, "encoding", None) or "utf-8"
-
-    def next(self, seconds_left) -> str | None:
-        """The next line ('' at the end), or None once `seconds_left()` is 0 first."""
-        if self.fd is None:
-            return None if seconds_left() <= 0 else self.stream.readline()
-        while b"\n" not in self.pending and not self.ended:
-            wait = seconds_left()
-            if wait <= 0 or not select.select([self.fd], [], [], wait)[0]:
-                return None
-            chunk = os.read(self.fd, 65536)
-            self.pending += chunk
-            self.ended = not chunk
-        line, newline, self.pending = self.pending.partition(b"\n")
-        return (line + newline).decode(self.encoding, errors="replace")
