@@ -4,12 +4,16 @@ Every way they can be wrong gets one clear line.
 """
 
 import os
+import re
 import stat
 
 from eureka.errors import EurekaError
 
 MOST_BYTES = 16 * 2**20
 """The largest file read whole (a record, a position, a game), in bytes: 16 MB."""
+QUOTED = 80
+"""The most characters of their input an error message repeats, then '…'."""
+_LINE_END = re.compile(r"\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 def open_file(path, error=EurekaError):
@@ -88,3 +92,27 @@ def plural(n: int, noun: str, plural_form: str | None = None) -> str:
     it is not `noun` + 's'.
     """
     return f"{n:,} {noun if n == 1 else plural_form or noun + 's'}"
+
+
+def quoted(text: str, most: int = QUOTED) -> str:
+    """The `text` quoted for a message, as repr() quotes it, cut after `most` characters.
+
+    A text cut ends in '…' inside the quotes: 'P1: xxxx…'.
+    """
+    if len(text) <= most:
+        return repr(text)
+    cut = repr(text[:most])
+    return f"{cut[:-1]}…{cut[-1]}"
+
+
+def lines(text: str, piece: int = 2**16):
+    """The lines of `text`, one at a time: those str.splitlines() gives, without the list.
+
+    They are split a `piece` of characters at a time (each to the end of its last line).
+    """
+    start = 0
+    while start < len(text):
+        end = _LINE_END.search(text, start + piece)
+        stop = end.end() if end else len(text)
+        yield from text[start:stop].splitlines()
+        start = stop

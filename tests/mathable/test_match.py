@@ -105,7 +105,7 @@ def test_a_refused_turn_changes_nothing():
         with pytest.raises(EurekaError, match=message):
             match.play(text)
         assert match.state() == before
-    with pytest.raises(MatchError, match="you can place a token"):
+    with pytest.raises(MatchError, match="cannot pass: a token of the holder can be placed"):
         match.pass_turn()
     with pytest.raises(MatchError, match="only exchange tokens you hold"):
         match.exchange([missing])

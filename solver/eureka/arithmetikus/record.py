@@ -28,7 +28,7 @@ from eureka.arithmetikus.hands import (
 )
 from eureka.arithmetikus.results import Evaluation, Pile, PlayerResult
 from eureka.errors import ClaimSyntaxError, EurekaError
-from eureka.text import whole_number
+from eureka.text import quoted, whole_number
 
 
 def parse(text: str) -> tuple:
@@ -94,7 +94,7 @@ def _need(current):
 def _whole(text: str, what: str) -> int:
     value = whole_number(text.strip())
     if value is None:
-        raise EurekaError(f"{what} must be a whole number, not {text.strip()!r}")
+        raise EurekaError(f"{what} must be a whole number, not {quoted(text.strip())}")
     return value
 
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from eureka.arquimedes.cards import MAX_PLAYERS, MIN_PLAYERS, check_cards, parse_card
 from eureka.arquimedes.scoring import GameScore, score_game, score_round
 from eureka.errors import EurekaError
+from eureka.text import quoted
 
 _ROUND = re.compile(r"round\s+\S+$", re.IGNORECASE)
 
@@ -99,10 +100,10 @@ def _need(players):
 
 def _hand_line(line: str, players: tuple, current: dict) -> None:
     if ":" not in line:
-        raise EurekaError(f"expected 'NAME: cards' or 'NAME: out', got {line!r}")
+        raise EurekaError(f"expected 'NAME: cards' or 'NAME: out', got {quoted(line)}")
     who, rest = (part.strip() for part in line.split(":", 1))
     if who not in players:
-        raise EurekaError(f"{who!r} is not one of the players ({' '.join(players)})")
+        raise EurekaError(f"{quoted(who)} is not one of the players ({' '.join(players)})")
     if who in current["left"]:
         raise EurekaError(f"{who} has two lines in this round")
     words = rest.split()
@@ -130,7 +131,8 @@ def _decider(text: str, players: tuple) -> dict:
     for item in text.split(","):
         words = item.split()
         if len(words) != 2 or words[0] not in players:
-            raise EurekaError(f"expected 'decider: NAME CARD, NAME CARD', got {item.strip()!r}")
+            raise EurekaError(f"expected 'decider: NAME CARD, NAME CARD', got "
+                              f"{quoted(item.strip())}")
         if words[0] in draw:
             raise EurekaError(f"{words[0]} draws twice in one decider")
         draw[words[0]] = parse_card(words[1])

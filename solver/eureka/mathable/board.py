@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from eureka.errors import EurekaError
+from eureka.text import quoted
 
 SIZE = 14
 COLUMNS = "ABCDEFGHIJKLMN"
@@ -75,7 +76,7 @@ def parse_cell(text: str) -> tuple[int, int]:
             row = int(number)
             if 1 <= row <= SIZE:
                 return row - 1, COLUMNS.index(letter.upper())
-    raise PositionError(f"{text!r} is not a cell: write column A–N and row 1–14, "
+    raise PositionError(f"{quoted(text)} is not a cell: write column A–N and row 1–14, "
                         f"e.g. I8 (or 8I)")
 
 

@@ -45,7 +45,7 @@ from eureka.mathable.selfplay import (
     policy_turn,
     record_of,
 )
-from eureka.mathable.singles import any_placement
+from eureka.mathable.singles import any_placement, pass_refusal
 from eureka.mathable.tokens import HOLDERS, MIN_PLAYERS, full_rack_bonus, token_set
 
 SNAPSHOT_VERSION = 1
@@ -187,23 +187,21 @@ class Match:
     def pass_turn(self) -> None:
         """Passes the mover's turn: allowed when it can place nothing and the bag is empty.
 
-        Raises MatchError otherwise (place a token, or exchange while the bag has any).
+        Raises MatchError otherwise, saying why (singles.pass_refusal, the rule).
         """
         self._your_move(starting=True)
         table = self.table
-        if any_placement(table.board, table.holders[self.mover]):
-            raise MatchError("you can place a token, so you must: ask for a hint")
-        if table.bag:
-            raise MatchError("you can place nothing: exchange tokens (the bag holds "
-                             f"{len(table.bag)})")
+        refused = pass_refusal(table.board, table.holders[self.mover], len(table.bag))
+        if refused:
+            raise MatchError(f"you cannot pass: {refused}")
         self.moves += 1
         self._close(table.begin(self.mover), [])
 
     def can_pass(self) -> bool:
         """Whether the person to move may pass now (pass_turn's rule)."""
         table = self.table
-        return (self._person_to_move() and self._open is None and not table.bag
-                and not any_placement(table.board, table.holders[self.mover]))
+        return (self._person_to_move() and self._open is None and pass_refusal(
+            table.board, table.holders[self.mover], len(table.bag)) is None)
 
     def hint(self, by: str = "score"):
         """The best turn for the mover's holder on the board now (ranking.Ranked), or None.

@@ -24,7 +24,7 @@ from eureka.mathable.board import (
 )
 from eureka.mathable.legality import equations
 from eureka.mathable.tokens import MAX_RACK, RACK_SIZE, TOKEN_SETS, points, token_set
-from eureka.text import read_text, whole_number
+from eureka.text import quoted, read_text, whole_number
 
 EMPTY_MARKS = {".", "2x", "3x", "2X", "3X", *OPERATIONS, *map(ops.sign, OPERATIONS)}
 
@@ -127,14 +127,14 @@ def _token(text: str, where: str):
     value = whole_number(text.strip("[]"))
     if value is not None:
         return value
-    raise PositionError(f"{where}: {text!r} is neither a token nor an empty square "
+    raise PositionError(f"{where}: {quoted(text)} is neither a token nor an empty square "
                         f"('.')")
 
 
 def _numbers(text: str, what: str, kind: str = "token values") -> list:
     values = [whole_number(x) for x in text.replace(",", " ").split()]
     if None in values:
-        raise PositionError(f"{what}: expected {kind}, got {text.strip()!r}")
+        raise PositionError(f"{what}: expected {kind}, got {quoted(text.strip())}")
     return values
 
 
@@ -160,7 +160,7 @@ def parse_text(text: str, edition: int | None = None) -> Position:
             values = _numbers(rest, f"line {number}", "a whole number"
                               if entry == "score" else "token values")
             if " ".join(words).lower() in seen:
-                raise PositionError(f"line {number}: a second {key.strip()!r} line")
+                raise PositionError(f"line {number}: a second {quoted(key.strip())} line")
             seen.add(" ".join(words).lower())
             if entry == "rack" and len(words) == 1:
                 known.rack = values
@@ -173,13 +173,13 @@ def parse_text(text: str, edition: int | None = None) -> Position:
             elif entry == "score" and len(words) <= 2:
                 if len(values) != 1:
                     raise PositionError(f"line {number}: a score is one whole number, "
-                                        f"got {rest.strip()!r}")
+                                        f"got {quoted(rest.strip())}")
                 if len(words) == 1:
                     known.score = _score(values[0], f"line {number}")
                 else:
                     known.other_scores[words[1]] = _score(values[0], f"line {number}")
             else:
-                raise PositionError(f"line {number}: unknown entry {key.strip()!r} "
+                raise PositionError(f"line {number}: unknown entry {quoted(key.strip())} "
                                     f"(known: rack, rack NAME, bag, score, score NAME, "
                                     f"edition)")
             continue

@@ -8,7 +8,7 @@ A text record has one turn a line, in playing order:
     P1 [1 2 8 12 16 17 42]: I8=12 H6=8 G9=2 F7=1 J8=16 draw=11
     P2: F8=7 F9=6 H9=8 G6=4 E9=3 E8=21 E10=7
     P1: exchange 3
-    P2: pass
+    P2: exchange 7
 
 The optional headers, before the first turn: `edition` (126 or 106 tokens) and `bonus`
 ('off' drops the 50-point bonus; default on).
@@ -17,8 +17,8 @@ the start of the turn in brackets, a colon and one of:
   - placements CELL=VALUE in the order played, the cell written I8 or 8I; 'draw' right
     after a placement on a restriction square (+ − × ÷) records the extra token drawn
     there, 'draw=11' names it;
-  - 'exchange N': N tokens put back in the bag for as many new ones;
-  - 'pass'.
+  - 'exchange N': N tokens (1 to 7) put back in the bag for as many new ones;
+  - 'pass', which the replay (score.py) allows only where the rules do.
 'left NAME: values' gives the tokens left on a holder at the end of the game (none after
 the colon: an empty holder); they are deducted from that player's points.  The players
 take turns in the order of the first round.
@@ -33,6 +33,9 @@ selfplay.game_record.
 
 `read` also imports a game of the CAVA 2024 data set: given its N_turns.txt, it reads the
 moves N_01.txt, N_02.txt ... and the official turn scores of N_scores.txt when present.
+
+A record holds at most MOST_TURNS turns, each line at most MOST_LINE characters; an
+error repeats at most text.QUOTED characters of what it quotes.
 """
 
 import re
@@ -50,10 +53,19 @@ from eureka.mathable.tokens import (
     points,
     token_set,
 )
-from eureka.text import plural, read_text, whole_number
+from eureka.text import lines, plural, quoted, read_text, whole_number
 
 HEADERS = {"edition": tuple(str(e) for e in TOKEN_SETS), "bonus": ("on", "off")}
 CAVA_TURNS = re.compile(r"^(\d+)_turns\.txt$")
+MOST_TURNS = HOLDERS * max(sum(tokens.values()) for tokens in TOKEN_SETS.values())
+"""The most turns a record holds: 504, a round of the four players for each token of the
+largest set. A game places at most 126 tokens, so at most 126 of its turns place; the
+rulebook does not bound exchanges (V.1) and a pass needs an empty bag. Self-play games
+take 20–44 turns."""
+MOST_LINE = 1_000
+"""The most characters of a line of a record, a comment included: a turn's line needs
+fewer than 600 (7 tokens and one drawn on each of the 32 restriction squares: 39
+placements and 32 draws)."""
 
 
 class RecordError(EurekaError):
@@ -103,8 +115,8 @@ class _Supply:
     def value(self, text: str, where: str, what: str) -> int:
         """The token `text` names; RecordError unless the edition has one."""
         if whole_number(text) not in self.tokens:
-            raise RecordError(f"{where}: {what!r}: {text!r} is not a token of the "
-                              f"{self.edition}-token set")
+            raise RecordError(f"{where}: {quoted(what)}: {quoted(text)} is not a token "
+                              f"of the {self.edition}-token set")
         return int(text)
 
     def take(self, text: str, where: str, what: str) -> int:
@@ -113,7 +125,7 @@ class _Supply:
         if self.counted:
             self.used[value] += 1
             if self.used[value] > self.tokens[value]:
-                raise RecordError(f"{where}: {what!r} makes {self.used[value]} tokens of "
+                raise RecordError(f"{where}: {quoted(what)} makes {self.used[value]} tokens of "
                                   f"{value} in the record, but the {self.edition}-token "
                                   f"set has {self.tokens[value]}")
         return value
@@ -131,7 +143,10 @@ def parse(text: str, edition: int | None = None, bonus: bool | None = None,
     asked = {key: value for key, value in (("edition", edition and str(edition)),
                                            ("bonus", _on_off(bonus))) if value}
     settings, plays, left, left_lines, supply = {}, [], {}, {}, None
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(lines(text), 1):
+        if len(line) > MOST_LINE:
+            raise RecordError(f"line {number}: {plural(len(line), 'character')}, but a "
+                              f"line of a record holds at most {MOST_LINE:,}")
         line = line.split("#")[0].strip()
         if not line:
             continue
@@ -139,7 +154,7 @@ def parse(text: str, edition: int | None = None, bonus: bool | None = None,
         key, colon, rest = line.partition(":")
         words = key.split()
         if not colon or not words:
-            raise RecordError(f"{where}: {line!r} is not a turn ('P1: I8=12 ...', "
+            raise RecordError(f"{where}: {quoted(line)} is not a turn ('P1: I8=12 ...', "
                               f"'P1: exchange 3', 'P1: pass'), a 'left P1: 3 5' line or "
                               f"a header")
         if len(words) == 1 and words[0].lower() in HEADERS:
@@ -155,11 +170,14 @@ def parse(text: str, edition: int | None = None, bonus: bool | None = None,
             left[player] = [supply.take(v, where, f"left {player}") for v in rest.split()]
             left_lines[player] = number
         elif len(words) == 1 or "[" in key:
+            if len(plays) == MOST_TURNS:
+                raise RecordError(f"{where}: turn {MOST_TURNS + 1}, but a record holds at "
+                                  f"most {MOST_TURNS} turns")
             player, holder = _player(key, where, supply)
             plays.append(_play(player, rest, number, supply, holder=holder))
         else:
-            raise RecordError(f"{where}: {key.strip()!r} is not a player's name: a name "
-                              f"is one word, e.g. P1 or Anna")
+            raise RecordError(f"{where}: {quoted(key.strip())} is not a player's name: "
+                              f"a name is one word, e.g. P1 or Anna")
     if not plays:
         raise RecordError("the record has no turns: write one a line, e.g. 'P1: I8=12'")
     record = Record(plays, left, int(settings["edition"]), settings["bonus"] == "on",
@@ -173,7 +191,8 @@ def _header(key: str, value: str, where: str, settings: dict, supply, asked) -> 
         raise RecordError(f"{where}: the {key!r} header must come once, before the "
                           f"turns")
     if value.lower() not in HEADERS[key]:
-        raise RecordError(f"{where}: {key} is {' or '.join(HEADERS[key])}, not {value!r}")
+        raise RecordError(f"{where}: {key} is {' or '.join(HEADERS[key])}, not "
+                          f"{quoted(value)}")
     if asked.get(key, value.lower()) != value.lower():
         raise RecordError(f"{where}: the record says '{key}: {value}', but {key} "
                           f"{asked[key]} was asked for")
@@ -202,7 +221,7 @@ def claimed_turn(text: str, edition: int = 126) -> tuple:
         raise RecordError(str(e).removeprefix("the claimed turn: ")) from None
     if play.action != "place" or play.draws:
         raise RecordError(f"a claimed turn lists its placements only (I8=12 J8=16), "
-                          f"not {text.strip()!r}")
+                          f"not {quoted(text.strip())}")
     return play.placements
 
 
@@ -215,16 +234,16 @@ def _player(key: str, where: str, supply: _Supply) -> tuple:
     inside, closed, after = rest.partition("]")
     words = name.split()
     if len(words) != 1 or (bracket and (not closed or after.strip())):
-        raise RecordError(f"{where}: {key.strip()!r} is not a player's name and holder: "
+        raise RecordError(f"{where}: {quoted(key.strip())} is not a player's name and holder: "
                           f"a name is one word, the holder its tokens in brackets, e.g. "
                           f"P1 [1 2 8 12 16 17 42]")
     if not bracket:
         return words[0], None
-    holder = tuple(supply.value(v, where, key.strip()) for v in inside.split())
-    if len(holder) > RACK_SIZE:
-        raise RecordError(f"{where}: {words[0]}'s holder [{inside.strip()}] holds "
-                          f"{len(holder)} tokens: a holder holds at most {RACK_SIZE}")
-    return words[0], holder
+    tokens = inside.split()
+    if len(tokens) > RACK_SIZE:
+        raise RecordError(f"{where}: {words[0]}'s holder holds {len(tokens)} tokens: a "
+                          f"holder holds at most {RACK_SIZE}")
+    return words[0], tuple(supply.value(v, where, key.strip()) for v in tokens)
 
 
 def _play(player: str, text: str, line: int, supply: _Supply, where: str = "",
@@ -236,13 +255,14 @@ def _play(player: str, text: str, line: int, supply: _Supply, where: str = "",
     if verb == "pass" and len(words) == 1:
         return Play(player, "pass", (), (), 0, line, holder=holder)
     if verb == "exchange":
-        if len(words) != 2 or not whole_number(words[1]):
+        count = whole_number(words[1]) if len(words) == 2 else None
+        if not count or count > RACK_SIZE:
             raise RecordError(f"{where}: write 'exchange N', N the number of tokens "
-                              f"exchanged (1 or more), not {text.strip()!r}")
-        return Play(player, "exchange", (), (), int(words[1]), line, holder=holder)
+                              f"exchanged (1 to {RACK_SIZE}), not {quoted(text.strip())}")
+        return Play(player, "exchange", (), (), count, line, holder=holder)
     if not words or verb == "pass":
         raise RecordError(f"{where}: {player}'s turn needs placements (I8=12 ...), "
-                          f"'exchange N' or 'pass' alone, not {text.strip()!r}")
+                          f"'exchange N' or 'pass' alone, not {quoted(text.strip())}")
     placements, draws, drawn = [], [], []
     for word in words:
         if word.lower().partition("=")[0] == "draw":
@@ -252,12 +272,12 @@ def _play(player: str, text: str, line: int, supply: _Supply, where: str = "",
             continue
         cell, equals, value = word.partition("=")
         if not equals or whole_number(value) is None:
-            raise RecordError(f"{where}: {word!r} is not a placement: write CELL=VALUE, "
-                              f"e.g. I8=12")
+            raise RecordError(f"{where}: {quoted(word)} is not a placement: write "
+                              f"CELL=VALUE, e.g. I8=12")
         try:
             cell = parse_cell(cell)
         except PositionError as e:
-            raise RecordError(f"{where}: {word!r}: {e}") from None
+            raise RecordError(f"{where}: {quoted(word)}: {e}") from None
         placements.append(Placement(cell, supply.take(value, where, word)))
     return Play(player, "place", tuple(placements), tuple(draws), 0, line,
                 holder=holder, drawn=tuple(drawn))
@@ -266,11 +286,11 @@ def _play(player: str, text: str, line: int, supply: _Supply, where: str = "",
 def _draw(word: str, placements: list, draws: list, where: str, supply: _Supply) -> int:
     """The index of the placement a 'draw' (or 'draw=V') follows."""
     if not placements:
-        raise RecordError(f"{where}: {word!r} before any placement: a token is drawn "
+        raise RecordError(f"{where}: {quoted(word)} before any placement: a token is drawn "
                           f"right after a placement on a restriction square")
     after = placements[-1]
     if not SQUARES[after.cell].op:
-        raise RecordError(f"{where}: {word!r} after {after.text()}, but "
+        raise RecordError(f"{where}: {quoted(word)} after {after.text()}, but "
                           f"{cell_name(after.cell)} is not a restriction square")
     if draws and draws[-1] == len(placements) - 1:
         raise RecordError(f"{where}: a second draw after {after.text()}: one extra "
@@ -291,9 +311,9 @@ def players_of(plays) -> list:
 def holder_sizes(record: Record):
     """Follow the holders and the bag through the turns of `record`.
 
-    Raises RecordError where the turns do not fit the holders and the bag. Returns the
-    holder sizes at the start of each turn and after its placements, then every
-    holder's size at the end.
+    Raises RecordError where the turns do not fit the holders and the bag. Returns, for
+    each turn, the size of the mover's holder at its start and after its placements and
+    the tokens in the bag at its start; then every holder's size at the end.
     """
     players = players_of(record.plays)
     if len(players) > HOLDERS:
@@ -311,7 +331,7 @@ def holder_sizes(record: Record):
                    else "joins after the first round")
             raise RecordError(f"{where}: {why} (the players take turns in the order "
                               f"of the first round)")
-        start = holder[play.player]
+        start, bag_at_start = holder[play.player], bag
         if play.holder is not None:
             _check_holder(play, start, on_board, record.edition, where)
         on_board.update(p.value for p in play.placements)
@@ -329,7 +349,7 @@ def holder_sizes(record: Record):
                                       f"the bag is empty")
                 bag -= 1
                 holder[play.player] += 1
-        sizes.append((start, holder[play.player]))
+        sizes.append((start, holder[play.player], bag_at_start))
         refill = min(RACK_SIZE - holder[play.player], bag)
         holder[play.player] += refill
         bag -= refill
@@ -438,14 +458,21 @@ def read(path: str, edition: int | None = None, bonus: bool | None = None) -> Re
     return parse(read_text(path, RecordError), edition, bonus, str(path))
 
 
-def _rows(path: Path, shape: str) -> list:
-    """The lines of a CAVA file as (line number, word, numbers...), each line `shape`."""
+def _rows(path: Path, shape: str, most: int = MOST_TURNS,
+          holds: str = f"a game holds at most {MOST_TURNS} turns") -> list:
+    """The lines of a CAVA file as (line number, word, numbers...), each line `shape`.
+
+    RecordError for another line (one longer than MOST_LINE is not read) and past
+    `most` lines, saying what the file `holds`.
+    """
     rows = []
-    for number, line in enumerate(read_text(path, RecordError).rstrip().splitlines(), 1):
-        fields = line.split()
+    for number, line in enumerate(lines(read_text(path, RecordError).rstrip()), 1):
+        if number > most:
+            raise RecordError(f"{path.name}: {holds}")
+        fields = line.split() if len(line) <= MOST_LINE else ()
         if len(fields) != shape.count("<") or None in map(whole_number, fields[1:]):
             raise RecordError(f"{path.name} line {number}: expected {shape!r}, found "
-                              f"{line.strip()!r}")
+                              f"{quoted(line.strip())}")
         rows.append((number, fields[0], *map(int, fields[1:])))
     return rows
 
@@ -481,10 +508,10 @@ def _cava(turns: Path, game: str) -> Record:
 
 def _move(path: Path, supply: _Supply) -> Placement:
     """The placement of a CAVA move file: one line '<cell> <value>'."""
-    rows = _rows(path, "<cell> <value>")
-    if len(rows) != 1:
-        raise RecordError(f"{path.name}: a move file holds one line '<cell> <value>', "
-                          f"found {len(rows)}")
+    holds = "a move file holds one line '<cell> <value>'"
+    rows = _rows(path, "<cell> <value>", 1, holds)
+    if not rows:
+        raise RecordError(f"{path.name}: {holds}, and it is empty")
     number, cell, value = rows[0]
     where, what = f"{path.name} line {number}", f"{cell} {value}"
     try:

@@ -2,7 +2,7 @@
 
 from eureka.mathable.board import START
 from eureka.mathable.legality import IllegalPlacement, score_turn
-from eureka.mathable.record import Record, holder_sizes, players_of
+from eureka.mathable.record import Play, Record, holder_sizes, players_of
 from eureka.mathable.results import Replay, TurnScore
 from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE
 
@@ -10,13 +10,19 @@ from eureka.mathable.tokens import FULL_RACK_BONUS, RACK_SIZE
 def replay(record: Record) -> Replay:
     """The `record` played out from the printed four, each turn scored.
 
-    The replay stops at the first illegal placement; the full-holder bonus goes to a turn
-    that began with a full holder and emptied it. Returns a Replay, whose `mismatches` are
-    the turns that score otherwise than the record's official score.
+    The replay stops at the first illegal placement, or pass (singles.pass_refusal: a
+    turn whose holder is not written is checked for the bag alone); the full-holder
+    bonus goes to a turn that began with a full holder and emptied it. Returns a Replay,
+    whose `mismatches` are the turns that score otherwise than the record's official
+    score.
     """
     sizes, _ = holder_sizes(record)
     grid, turns, illegal = dict(START), [], None
-    for number, (play, (start, after)) in enumerate(zip(record.plays, sizes), 1):
+    for number, (play, (start, after, bag)) in enumerate(zip(record.plays, sizes), 1):
+        refused = _refused_pass(grid, play, bag)
+        if refused:
+            illegal = f"turn {number} ({play.player}): a pass, but {refused}"
+            break
         try:
             scored = score_turn(grid, play.placements)
         except IllegalPlacement as e:
@@ -32,3 +38,13 @@ def replay(record: Record) -> Replay:
                   {p: totals[p] - deductions[p] for p in players}, illegal,
                   [t for t in turns
                    if t.play.official is not None and t.points != t.play.official])
+
+
+def _refused_pass(grid: dict, play: Play, bag: int) -> str | None:
+    """Why the rules refuse `play` on `grid` with `bag` tokens in the bag, if it is a pass."""
+    if play.action != "pass":
+        return None
+    from eureka.mathable.arrays import board_array  # the kernels: for a pass only
+    from eureka.mathable.singles import pass_refusal
+
+    return pass_refusal(board_array(grid), play.holder or (), bag)

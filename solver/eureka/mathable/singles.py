@@ -1,7 +1,8 @@
 """A rack's single placements: every legal one scored, whether any exists, the best score.
 
 On a grid, every legal single placement scored by the plain-Python scorer; on a kernel
-board (arrays.board_array), whether any exists and the most one scores.
+board (arrays.board_array), whether any exists and the most one scores, and whether the
+rules let a player pass.
 """
 
 import numpy as np
@@ -9,6 +10,7 @@ import numpy as np
 from eureka.mathable import lines, moves
 from eureka.mathable.arrays import AWARD, SQ_OP, board_array, cell_of, rack_arrays
 from eureka.mathable.legality import Placement, score_turn
+from eureka.text import plural
 
 
 def single_placements(grid: dict, rack) -> list:
@@ -30,6 +32,21 @@ def any_placement(board: np.ndarray, values) -> bool:
     `board`: a kernel board (arrays.board_array).
     """
     return single_moves(board, values)[1].size > 0
+
+
+def pass_refusal(board: np.ndarray, holder, bag: int) -> str | None:
+    """Why the rules refuse a pass to the player holding `holder`, or None when they allow it.
+
+    A player passes only when the bag is empty (`bag`: the tokens in it) and no token of
+    the `holder` can be placed on the kernel `board` (docs/RULES.md, "The bag empty"): a
+    player who can place must, and one who cannot exchanges while the bag holds tokens.
+    """
+    if any_placement(board, holder):
+        return "a token of the holder can be placed, and a player who can place must"
+    if bag:
+        return (f"the bag holds {plural(bag, 'token')}, and while it holds any a player "
+                f"places or exchanges")
+    return None
 
 
 def best_single(board: np.ndarray, values) -> int:
