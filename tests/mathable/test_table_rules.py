@@ -232,3 +232,20 @@ def test_a_typed_turn_says_its_draws_after_its_placements():
             turn_choices(text)
     assert draw_choices([1, 2], [5, 6, 7], 50, [None, False]) == [True, False]
     assert draw_choices([1, 2], [5, 6], 50, [None, True]) == [False, True]
+
+
+def test_a_long_game_ends_where_its_record_still_reads():
+    """Friends who mostly exchange, placing once in 150 turns, never stall; the table ends
+    their game at records.MOST_TURNS, and its record reads back and replays legally."""
+    match = Match([], seed=3, people=2)
+    while not match.over:
+        best = match.hint("score") if len(match.turns) % 150 == 149 else None
+        if best is not None:
+            match.play(match.hint_json(best, "score")["text"])
+            if match.state()["turn_open"]:
+                match.end_turn()
+        else:
+            match.exchange(match.holder()[:1])
+    assert len(match.turns) == records.MOST_TURNS
+    text = match.record_text()
+    assert replay(records.parse(text)).illegal is None

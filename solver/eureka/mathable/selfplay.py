@@ -52,7 +52,9 @@ END_EMPTIED = "holder emptied"
 END_BLOCKED = "no equation possible"
 END_STALLED = "stalled"
 ENDINGS = (END_EMPTIED, END_BLOCKED, END_STALLED)
-MAX_IDLE_TURNS = 200              # consecutive turns without a placement: "stalled"
+MAX_IDLE_TURNS = 200
+"""Turns in a row without a placement that end a game ("stalled"); so does reaching
+eureka.mathable.record.MOST_TURNS turns in all, so that every game's record reads back."""
 _KIND = {cell: square.kind for cell, square in SQUARES.items()}
 
 
@@ -273,7 +275,7 @@ class Table:
                             tuple(turn.draw_at))
         if not bag and not holder:
             self.end = END_EMPTIED
-        elif self.idle >= MAX_IDLE_TURNS:
+        elif self.idle >= MAX_IDLE_TURNS or self.turns >= records.MOST_TURNS:
             self.end = END_STALLED
         return record
 
