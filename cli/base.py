@@ -105,22 +105,30 @@ class OneLineGroup(click.Group):
 
 
 def report_error(message: str, as_json: bool, as_ascii: bool = False) -> None:
-    r"""Writes `message` as one line on stderr: `error: ...`, or an `eureka.error/1` object.
+    """Writes `message` as one line on stderr: `error: ...`, or an `eureka.error/1` object.
 
     The object is written under `as_json` (--json, --jsonl); the line is in ASCII under
-    `as_ascii` (--ascii). Line breaks in `message` are written as \r and \n, so that the
-    error stays one line; past LONGEST_ERROR characters its middle is cut out for '…'.
+    `as_ascii` (--ascii); either is one_line's.
     """
-    message = message.replace("\r", "\\r").replace("\n", "\\n")
-    if len(message) > LONGEST_ERROR:
-        half = LONGEST_ERROR // 2
-        message = f"{message[:half]}…{message[-half:]}"
-    message = ascii_lines([message], as_ascii)[0]
+    message = ascii_lines([one_line(message)], as_ascii)[0]
     if as_json:
         click.echo(json_text({"schema": "eureka.error/1", "error": message},
                              sys.stderr), err=True)
     else:
         click.echo(f"error: {message}", err=True)
+
+
+def one_line(message: str) -> str:
+    r"""The error `message` as one readable line of LONGEST_ERROR characters at most.
+
+    Its line breaks are written as \r and \n; past LONGEST_ERROR characters its middle
+    is cut out for '…', its start and its reason kept.
+    """
+    message = message.replace("\r", "\\r").replace("\n", "\\n")
+    if len(message) <= LONGEST_ERROR:
+        return message
+    head = (LONGEST_ERROR - 1) // 2
+    return f"{message[:head]}…{message[head + 1 - LONGEST_ERROR:]}"
 
 
 def as_program(group: click.Group):

@@ -20,6 +20,7 @@ from eureka.cli.base import (
     TypedLines,
     command_help,
     interruptible,
+    one_line,
     reports_errors,
     stack,
     writable,
@@ -27,6 +28,7 @@ from eureka.cli.base import (
 from eureka.cli.games_cmd import DB, resume_option, resumed
 from eureka.cli.mathable_text import review_lines
 from eureka.cli.params import option
+from eureka.deck import SEEDS
 from eureka.errors import EurekaError
 from eureka.mathable import params
 from eureka.mathable.board import parse_cell
@@ -57,7 +59,7 @@ ABOUT = {"beginner": "the highest single placement, again and again",
               default=["casual"], show_default=True,
               help="The bot's level; given two or three times, a table of 3 or 4: you "
                    "against a bot of each level (eureka1, eureka2 ...).")
-@click.option("--seed", type=click.IntRange(0, 2**128 - 1),
+@click.option("--seed", type=click.IntRange(0, SEEDS - 1),
               help="Deal the bag from this seed (default: a random one, shown at the end).")
 @click.option("--first", type=click.Choice(["you", "bot", "eureka1", "eureka2", "eureka3"]),
               help="Who moves first: you, bot (the first bot) or a bot's name (default: "
@@ -191,8 +193,8 @@ class _Json:
                                "id": self.key}, ensure_ascii=False))
 
     def refused(self, message):
-        """The error document of the refused move, `message`."""
-        click.echo(json.dumps({"schema": "eureka.error/1", "error": message},
+        """The error document of the refused move, `message` (base.one_line)."""
+        click.echo(json.dumps({"schema": "eureka.error/1", "error": one_line(message)},
                               ensure_ascii=False))
 
     def left(self, key):
@@ -274,8 +276,8 @@ class _Text:
         self.say([f"hint ({by}): {found['text']} ({plural(found['points'], 'point')})"])
 
     def refused(self, message):
-        """Why the move was refused (`message`)."""
-        self.say([f"refused: {message}"])
+        """Why the move was refused (`message`), one line (base.one_line)."""
+        self.say([f"refused: {one_line(message)}"])
 
     def left(self, key):
         """A game left before its end, kept as `key`: how to go on with it."""

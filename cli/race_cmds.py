@@ -22,10 +22,12 @@ from eureka.cli.base import (
     TypedLines,
     command_help,
     interruptible,
+    one_line,
     reports_errors,
     stack,
 )
 from eureka.cli.games_cmd import DB, resume_option, resumed
+from eureka.deck import SEEDS
 from eureka.errors import EurekaError
 from eureka.pitagoras import TENS_DICE
 from eureka.race import LEVELS, REACTION
@@ -49,7 +51,7 @@ ABOUT = {"beginner": "slower than most people", "casual": "about as fast as a pe
     "eureka play pitagoras --against casual --seed 7", "eureka.pitagoras.race/1"))
 @click.option("--against", type=click.Choice(list(LEVELS)), default="casual",
               show_default=True, help="The bot's level.")
-@click.option("--seed", type=click.IntRange(0, 2**128 - 1),
+@click.option("--seed", type=click.IntRange(0, SEEDS - 1),
               help="Shuffle the deck and roll from this seed (default: a random one, shown "
                    "at the end).")
 @click.option("--die", type=click.Choice(sorted(TENS_DICE)), default="blue",
@@ -132,13 +134,14 @@ def _race(race, key: str, store, lines, say, as_json: bool) -> None:
 def _refused(why: str, say, as_json: bool, line: str = "") -> None:
     """Says `why` a `line` typed (a shout, or none read) was refused; the race goes on.
 
-    Under `as_json` an error document; else `say` writes "line: why".
+    Under `as_json` an error document; else `say` writes "line: why". Either is one
+    readable line (base.one_line).
     """
     if as_json:
-        click.echo(json.dumps({"schema": "eureka.error/1", "error": why},
+        click.echo(json.dumps({"schema": "eureka.error/1", "error": one_line(why)},
                               ensure_ascii=False))
     else:
-        say([f"{line}: {why}" if line else why])
+        say([one_line(f"{line}: {why}" if line else why)])
 
 
 def _stopped(race, key: str) -> str:

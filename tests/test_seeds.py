@@ -18,7 +18,7 @@ def test_random_seeds_are_128_bits():
     assert SEEDS == 2**128
     seeds = [Race("beginner").seed for _ in range(8)] + [Match("beginner").seed
                                                          for _ in range(4)]
-    assert all(0 <= s < SEEDS for s in seeds) and max(seeds) >= 2**120   # 1 in 2**32 not
+    assert all(0 <= s < SEEDS for s in seeds) and max(seeds) >= 2**120   # false 1 time in 2**96
 
 
 def test_a_revealed_seed_deals_the_game_again():

@@ -74,5 +74,20 @@ def test_an_error_that_repeats_a_huge_input_is_cut_to_a_readable_line(as_json):
     assert result.exit_code == 2
     line, = result.stderr.splitlines()
     message = json.loads(line)["error"] if as_json else line.removeprefix("error: ")
-    assert len(message) == LONGEST_ERROR + 1 and "x…x" in message    # the middle cut out
+    assert len(message) == LONGEST_ERROR and "x…x" in message        # the middle cut out
     assert message.endswith("' is not one of 'beginner', 'casual', 'strong', 'expert'.")
+
+
+@pytest.mark.parametrize("game, typed", [("pitagoras", "1" * LONGEST_MOVE),
+                                         ("mathable", "hint " + "x" * (LONGEST_MOVE - 5))])
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_refusal_that_repeats_a_long_move_is_cut_to_a_readable_line(game, typed, as_json):
+    result = run(*GAMES[game], *["--json"] * as_json, stdin=f"{typed}\nquit\n")
+    assert result.exit_code == 0, result.output[-500:]
+    if as_json:
+        error, = (json.loads(line)["error"] for line in result.stdout.splitlines()
+                  if '"eureka.error/1"' in line)
+        assert len(error) <= LONGEST_ERROR
+    else:
+        assert "…" in result.stdout
+        assert max(map(len, result.stdout.splitlines())) <= len("> refused: ") + LONGEST_ERROR

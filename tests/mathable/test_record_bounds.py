@@ -5,6 +5,8 @@ repeat only a little of what they quote."""
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from eureka.arithmetikus import record as arithmetikus
 from eureka.arquimedes import record as arquimedes
@@ -15,7 +17,7 @@ from eureka.mathable.record import Record, RecordError, parse, read
 from eureka.mathable.score import replay
 from eureka.mathable.selfplay import game_record
 from eureka.mathable.tokens import RACK_SIZE
-from eureka.text import QUOTED
+from eureka.text import QUOTED, lines
 
 EXCHANGES = "P1: exchange 1\nP2: exchange 1\n"
 
@@ -94,3 +96,8 @@ def test_other_readers_quote_little_of_their_input(reader, text):
     with pytest.raises(EurekaError) as caught:
         reader(text)
     assert "…" in str(caught.value) and len(str(caught.value)) < QUOTED + 120
+
+
+@given(st.text("ab \r\n\v\f\x1c\x85\u2028", max_size=40), st.integers(1, 5))
+def test_a_record_splits_into_the_lines_splitlines_gives(text, piece):
+    assert list(lines(text, piece)) == text.splitlines()     # pieces end on a line end

@@ -6,7 +6,7 @@ and in the library's own object; once a game is over, every move is told so."""
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from eureka.cli.serve.play import Games, Mathable, Races
@@ -115,6 +115,7 @@ MOVE = st.one_of(
 
 @given(position=st.sampled_from(["fresh match", "turn open", "match over", "fresh race",
                                  "race over"]), fields=MOVE)
+@example(position="fresh match", fields={"turn": "A1=5"})    # no 5 on the holder
 def test_a_refused_move_leaves_the_kept_game_byte_identical(games, position, fields):
     store, positions = games
     game, snapshot = positions[position]
