@@ -211,6 +211,23 @@ def test_a_kept_game_goes_on_exactly_where_it_stood(against, people):
             _moves_from(match, random.Random(7), 200)
 
 
+def test_a_turn_kept_open_before_it_held_its_start_goes_on():
+    """A game kept while the table held the open turn's board and holder restores."""
+    match = Match("beginner", seed=0, first="you")
+    while not match.state()["turn_open"]:
+        best = match.hint()
+        match.play(" ".join(f"{cell_name(c)}={v}" for c, v in best.placements), True)
+    kept = json.loads(json.dumps(match.snapshot()))
+    opened = kept["open"]
+    old = {**kept, "open": {k: v for k, v in opened.items() if k not in ("grid", "holder")},
+           "table": {**kept["table"], "before": [opened["grid"], opened["holder"]]}}
+    restored = Match.restore(old)
+    assert restored.snapshot() == kept
+    restored.end_turn()
+    match.end_turn()
+    assert restored.snapshot() == match.snapshot()
+
+
 def test_a_kept_game_of_another_version_is_refused():
     kept = Match("beginner", seed=1).snapshot()
     with pytest.raises(MatchError, match="version 2"):

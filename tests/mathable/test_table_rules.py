@@ -11,7 +11,7 @@ from eureka.mathable.board import SQUARES, cell_name
 from eureka.mathable.match import Match, MatchError, turn_choices
 from eureka.mathable.policies import PLANNERS
 from eureka.mathable.score import replay
-from eureka.mathable.selfplay import checked, draw_choices, game_record
+from eureka.mathable.selfplay import IllegalTurn, checked, draw_choices, game_record
 from eureka.mathable.singles import single_placements
 from eureka.mathable.tokens import full_rack_bonus
 
@@ -249,3 +249,16 @@ def test_a_long_game_ends_where_its_record_still_reads():
     assert len(match.turns) == records.MOST_TURNS
     text = match.record_text()
     assert replay(records.parse(text)).illegal is None
+
+
+def test_the_table_refuses_a_pass_the_rules_forbid_and_changes_nothing():
+    """Every seat passes through Table.close, which refuses a pass while the bag holds
+    tokens (or the holder could place), as the record's replay does."""
+    match = Match([], seed=5, people=2)
+    kept = match.snapshot()
+    table = match.table
+    with pytest.raises(IllegalTurn, match="cannot pass: the bag holds"):
+        table.close(match.mover, table.begin(match.mover), [])
+    with pytest.raises(MatchError, match="you cannot pass"):
+        match.pass_turn()
+    assert match.snapshot() == kept

@@ -141,13 +141,11 @@ class Match:
                 raise MatchError("say the draws once: with the placements or apart")
             draw = said
         placements = claimed_turn(text, table.edition)
-        began = table._before
         turn = self._open or table.begin(self.mover)
         try:
             drew = table.place(self.mover, turn, [(p.cell, p.value) for p in placements],
                                draw)
         except IllegalTurn as e:
-            table._before = began           # a turn refused has not begun
             raise MatchError(str(e)) from None
         self._open = turn
         self.moves += 1
@@ -190,12 +188,11 @@ class Match:
         Raises MatchError otherwise, saying why (singles.pass_refusal, the rule).
         """
         self._your_move(starting=True)
-        table = self.table
-        refused = pass_refusal(table.board, table.holders[self.mover], len(table.bag))
-        if refused:
-            raise MatchError(f"you cannot pass: {refused}")
+        try:
+            self._close(self.table.begin(self.mover), [])
+        except IllegalTurn as e:
+            raise MatchError(f"you {e}") from None
         self.moves += 1
-        self._close(table.begin(self.mover), [])
 
     def can_pass(self) -> bool:
         """Whether the person to move may pass now (pass_turn's rule)."""
@@ -338,9 +335,7 @@ class Match:
                       "squares": table.squares, "turns": table.turns,
                       "placements": table.placements, "draws": table.draws,
                       "exchanges": table.exchanges, "passes": table.passes,
-                      "idle": table.idle, "end": table.end, "starter": table.starter,
-                      "before": None if table._before is None else
-                      [_grid_json(table._before[0]), list(table._before[1])]},
+                      "idle": table.idle, "end": table.end, "starter": table.starter},
             "open": None if self._open is None else _turn_json(asdict(self._open)),
             "turns": [_record_json(t) for t in self.turns],
         }
@@ -365,8 +360,6 @@ class Match:
         for name in ("scores", "bonuses", "squares", "turns", "placements", "draws",
                      "exchanges", "passes", "idle", "end", "starter"):
             setattr(table, name, saved[name])
-        before = saved["before"]
-        table._before = None if before is None else (_grid(before[0]), tuple(before[1]))
         match.table = table
         match.seed, match.chosen = doc["seed"], doc["chosen"]
         match.names, match.levels = list(doc["names"]), list(doc["levels"])
@@ -374,7 +367,8 @@ class Match:
         match.mover, match.viewer = doc["mover"], doc["viewer"]
         match.hints, match.moves = doc["hints"], doc["moves"]
         opened = doc["open"]
-        match._open = None if opened is None else OpenTurn(**_turn_of(opened))
+        match._open = None if opened is None else OpenTurn(**_turn_of(opened,
+                                                                      saved.get("before")))
         match.turns = _restored_turns(doc["turns"])
         return match
 
@@ -518,12 +512,18 @@ def _grid(doc: dict) -> dict:
 
 def _turn_json(turn: dict) -> dict:
     """An OpenTurn's fields as JSON: the cells by name."""
-    return {**turn, "placed": [[cell_name(c), v] for c, v in turn["placed"]]}
+    return {**turn, "placed": [[cell_name(c), v] for c, v in turn["placed"]],
+            "grid": _grid_json(turn["grid"]), "holder": list(turn["holder"])}
 
 
-def _turn_of(doc: dict) -> dict:
-    """An OpenTurn's fields from `_turn_json`."""
-    return {**doc, "placed": [(parse_cell(c), v) for c, v in doc["placed"]]}
+def _turn_of(doc: dict, before=None) -> dict:
+    """An OpenTurn's fields from `_turn_json`.
+
+    A game kept before open turns held their start has it in `before`, [board, holder].
+    """
+    grid, holder = (doc["grid"], doc["holder"]) if "grid" in doc else before
+    return {**doc, "placed": [(parse_cell(c), v) for c, v in doc["placed"]],
+            "grid": _grid(grid), "holder": tuple(holder)}
 
 
 def _record_json(turn: TurnRecord) -> dict:

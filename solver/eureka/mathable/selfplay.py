@@ -44,7 +44,7 @@ from eureka.mathable.board import SQUARES, START
 from eureka.mathable.claim import not_on_rack
 from eureka.mathable.legality import IllegalPlacement, Placement, score_turn
 from eureka.mathable.policies import PLANNERS, check_policies
-from eureka.mathable.singles import any_placement, single_placements
+from eureka.mathable.singles import any_placement, pass_refusal, single_placements
 from eureka.mathable.tokens import RACK_SIZE, full_rack_bonus, token_set
 
 KINDS = (".", "+", "-", "*", "/", "2X", "3X")
@@ -102,6 +102,8 @@ class OpenTurn:
     """A turn under way (Table.begin's): what it placed and drew so far, and its points."""
 
     full: int                                       # the full-rack bonus it can earn
+    grid: dict = field(default_factory=dict)        # the board it began on
+    holder: tuple = ()                              # the holder it began with
     placed: list = field(default_factory=list)      # (cell, value) in playing order
     drawn: list = field(default_factory=list)       # the tokens drawn
     draw_at: list = field(default_factory=list)     # indexes in placed of the draws
@@ -152,7 +154,6 @@ class Table:
         self.idle = 0                               # turns in a row without a placement
         self.end = None                             # one of ENDINGS once the game is over
         self.starter = None
-        self._before = None                         # the board and holder a turn began with
 
     def draw(self) -> int:
         """A token taken from the bag at random."""
@@ -183,10 +184,12 @@ class Table:
         return self.starter
 
     def begin(self, seat) -> OpenTurn:
-        """Begins the turn of `seat`: an OpenTurn with its full-rack bonus (0 if none)."""
+        """Begins the turn of `seat`: an OpenTurn with its full-rack bonus (0 if none).
+
+        The table is not changed until the turn places (`place`) or ends (`close`).
+        """
         holder = self.holders[seat]
-        self._before = (dict(self.grid), tuple(holder))
-        return OpenTurn(full_rack_bonus(holder, self.bonus))
+        return OpenTurn(full_rack_bonus(holder, self.bonus), dict(self.grid), tuple(holder))
 
     def place(self, seat, turn: OpenTurn, placements, draw=None) -> bool:
         """Places `placements` ((cell, value) in order) for `seat` in its open `turn`.
@@ -225,10 +228,11 @@ class Table:
 
         With nothing placed the seat
         exchanges the tokens `exchange` (a list of values of its holder; None: as many of
-        its largest as the bag holds, the whole holder when it can) or, with the bag
-        empty, passes; and when no token left anywhere can be placed, the game ends
-        (END_BLOCKED) and None is returned. Otherwise the holder is refilled and `end`
-        set when the game is over.
+        its largest as the bag holds, the whole holder when it can) or passes, where the
+        rules allow it (singles.pass_refusal; IllegalTurn, nothing changed, where not);
+        and when no token left anywhere can be placed, the game ends (END_BLOCKED) and
+        None is returned. Otherwise the holder is refilled and `end` set when the game is
+        over.
         """
         bag, holder = self.bag, self.holders[seat]
         placed, drawn, points, full_bonus = turn.placed, turn.drawn, turn.points, turn.full
@@ -241,10 +245,13 @@ class Table:
             if not any_placement(self.board, remaining):
                 self.end = END_BLOCKED
                 return None
-            self.idle += 1
             if exchange is None:
                 k = min(len(bag), len(holder))
                 exchange = sorted(holder)[len(holder) - k:]
+            refused = None if exchange else pass_refusal(self.board, holder, len(bag))
+            if refused:
+                raise IllegalTurn(f"cannot pass: {refused}")
+            self.idle += 1
             if exchange:
                 # Draw the new tokens first, then mix the discarded ones into the bag.
                 holder.sort()
@@ -268,8 +275,7 @@ class Table:
         self.placements += len(placed)
         self.draws += len(drawn)
         self.refill(seat)
-        before, start_holder = self._before
-        record = TurnRecord(seat, before, start_holder, tuple(placed), got, points,
+        record = TurnRecord(seat, turn.grid, turn.holder, tuple(placed), got, points,
                             tuple(drawn), tuple(exchanged), passed,
                             tuple(tuple(h) for h in self.holders), tuple(bag),
                             tuple(turn.draw_at))
