@@ -257,7 +257,7 @@ def test_the_table_refuses_a_pass_the_rules_forbid_and_changes_nothing():
     match = Match([], seed=5, people=2)
     kept = match.snapshot()
     table = match.table
-    with pytest.raises(IllegalTurn, match="cannot pass: the bag holds"):
+    with pytest.raises(IllegalTurn, match="cannot pass: a token of the holder can be placed"):
         table.close(match.mover, table.begin(match.mover), [])
     with pytest.raises(MatchError, match="you cannot pass"):
         match.pass_turn()
