@@ -409,7 +409,7 @@ class Match:
         A person is to move whenever the game goes on: _advance plays the bots' turns.
         """
         if self.over:
-            raise MatchError("the game is over")
+            raise MatchError("the game is over: it takes no more moves")
         if starting and self._open is not None:
             raise MatchError("your turn is open: place more tokens or end it")
 
