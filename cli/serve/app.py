@@ -7,16 +7,22 @@ illegal claim included). Every other answer is `{"schema": "eureka.error/1", "er
 run past the time limit), 408 for a body sent too slowly, 413 for one past the size
 limits, 503 (with Retry-After) while the server is busy or warming up, 500 when a worker
 fails on the request; the guard's refusals are eureka.cli.serve.guard's. The kept games
-(eureka.store): 404 for a game not kept, 403 for their list asked by another machine, 500
-when their file fails (its path and the reason said on the server's terminal only).
+(eureka.store): 404 for a game not kept, 403 for their list asked by another machine, 429
+(with Retry-After) for a client past MOST_NEW_GAMES, 500 when their file fails (its path
+and the reason said on the server's terminal only). The requests' blocking calls run in
+threads, THREADS of them at most: none waits for one.
 """
 
 import asyncio
+import contextlib
 import ipaddress
 import json
+import math
+import time
 from importlib import resources
 from urllib.parse import parse_qs
 
+import anyio
 import click
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -41,9 +47,16 @@ MOST_ERROR = 1000
 """The longest error line answered."""
 MOST_REQUESTS = 64
 """API requests answered (or waiting for a worker) at once; more are told it is busy."""
+THREADS = MOST_REQUESTS + 40
+"""The threads for the requests' blocking calls: one for each API request answered at
+once, and anyio's default 40 for the pages' files; so no request waits for a thread."""
+MOST_NEW_GAMES = 30
+"""New games (Mathable and races together) a client address may start in a minute: as
+many at once, then one every 60 / MOST_NEW_GAMES seconds; more are refused (429)."""
 MOST_FIELDS = 100
 """The most parameters a query string may hold."""
 VERBS = ("solve", "endgame", "check", "score", "review", "hint")
+ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 STATIC = resources.files("eureka.cli.serve") / "static"
 PAGES = {"/": "index.html", "/mathable": "mathable.html", "/numbers": "numbers.html",
          "/play": "play.html", "/race": "race.html", "/games": "games.html",
@@ -70,14 +83,55 @@ def error(message: str, status: int = 400, headers: dict | None = None) -> JSONR
     return JSONResponse({"schema": "eureka.error/1", "error": message}, status, headers)
 
 
+class NewGames:
+    """The new games each client address may start: MOST_NEW_GAMES a minute at most.
+
+    A bucket of MOST_NEW_GAMES per address, filled again at MOST_NEW_GAMES a minute; a
+    new game takes one. Only the addresses whose bucket is not full are remembered.
+    """
+
+    def __init__(self):
+        self._left: dict = {}                  # address: (games left, when counted)
+
+    def take(self, address: str) -> float:
+        """Takes a game from `address`'s bucket: 0, or the seconds to wait if it is empty."""
+        now = time.monotonic()
+        left = self.left(address, now)
+        if left < 1:
+            return (1 - left) * 60 / MOST_NEW_GAMES
+        self._left = {a: c for a, c in self._left.items()      # the full ones forgotten
+                      if self.left(a, now) < MOST_NEW_GAMES}
+        self._left[address] = (left - 1, now)
+        return 0.0
+
+    def give_back(self, address: str) -> None:
+        """Gives back to `address` the game taken for a start that was refused."""
+        now = time.monotonic()
+        self._left[address] = (min(MOST_NEW_GAMES, self.left(address, now) + 1), now)
+
+    def left(self, address: str, now: float) -> float:
+        """The games `address` may start at `now` (time.monotonic())."""
+        left, then = self._left.get(address, (MOST_NEW_GAMES, now))
+        return min(MOST_NEW_GAMES, left + (now - then) * MOST_NEW_GAMES / 60)
+
+
+@contextlib.asynccontextmanager
+async def _threads(app):
+    """The app's life: THREADS threads for the requests' blocking calls."""
+    anyio.to_thread.current_default_thread_limiter().total_tokens = THREADS
+    yield
+
+
 def application(workers: Workers, allowed: frozenset, store: Store | None = None) -> Guard:
     """The app, its verbs answered by `workers`, for the Host headers `allowed`.
 
     The games played are kept in `store` (default: the user's, eureka.store.Store()),
     and listed to this machine only (a client on a loopback address; others get 403).
+    New games are MOST_NEW_GAMES a minute per client address.
     """
     answering = 0
     store = Store() if store is None else store
+    new_games = NewGames()
 
     def _counted(endpoint):
         """The `endpoint`, refused while MOST_REQUESTS requests are being answered."""
@@ -94,6 +148,7 @@ def application(workers: Workers, allowed: frozenset, store: Store | None = None
         return counted
 
     async def _api(request):
+        arrived = time.monotonic()
         verb, game = request.path_params["verb"], request.path_params["game"]
         try:
             declared = _verb(verb, game)
@@ -103,7 +158,8 @@ def application(workers: Workers, allowed: frozenset, store: Store | None = None
         except EurekaError as e:
             return error(str(e))
         try:
-            return JSONResponse(await run_in_threadpool(workers.run, game, verb, values))
+            return JSONResponse(await run_in_threadpool(workers.run, game, verb, values,
+                                                        arrived))
         except Refused as e:
             return error(str(e))
         except TimeLimit:
@@ -135,12 +191,19 @@ def application(workers: Workers, allowed: frozenset, store: Store | None = None
 
     def play_start(games):
         async def start(request):
+            address = request.client.host if request.client else ""
+            wait = math.ceil(new_games.take(address))
+            if wait:
+                return error(f"too many new games: {MOST_NEW_GAMES} a minute from one "
+                             f"address; ask again in {wait} s", 429, {"Retry-After": str(wait)})
             try:
                 fields = await parameters(request)
                 return JSONResponse(await run_in_threadpool(games.start, fields))
             except BadRequest as e:
+                new_games.give_back(address)
                 return error(str(e), e.status)
             except EurekaError as e:
+                new_games.give_back(address)
                 return _refused(e)
         return start
 
@@ -171,6 +234,19 @@ def application(workers: Workers, allowed: frozenset, store: Store | None = None
         return JSONResponse({"schema": "eureka.games/1",
                              "games": [entry.to_json() for entry in entries]})
 
+    async def unplayed(request):
+        """The refusal for an address under /api/play/ that no route answers."""
+        game, _, key = request.path_params["rest"].partition("/")
+        if game not in kept:
+            return error(f"no game {game[:40]!r} to play: the games are "
+                         f"{', '.join(kept)}", 404)
+        if "/" in key:
+            return error(f"nothing at {request.url.path[:100]}", 404)
+        allow, does = (("GET, POST", "GET answers the game's state, POST plays a move")
+                       if key else ("POST", f"POST starts a game of {game}"))
+        return error(f"{request.method} is not answered here: {does}", 405,
+                     {"Allow": allow})
+
     async def kept_game(request):
         key = request.path_params["key"]
         try:
@@ -186,11 +262,13 @@ def application(workers: Workers, allowed: frozenset, store: Store | None = None
         routes += [Route(f"/api/play/{game}", _counted(play_start(games)), methods=["POST"]),
                    Route(f"/api/play/{game}/{{key}}", _counted(play_move(games)),
                          methods=["GET", "POST"])]
-    routes += [Route("/api/board/mathable", board),
-               Route("/api/position/mathable", position, methods=["POST"]),
+    routes += [Route("/api/play/{rest:path}", unplayed, methods=ALL_METHODS),
+               Route("/api/board/mathable", board),
+               Route("/api/position/mathable", _counted(position), methods=["POST"]),
                Route("/api/{verb}/{game}", _counted(_api), methods=["GET", "POST"]),
                Mount("/static", StaticFiles(directory=str(STATIC)))]
-    app = Starlette(routes=routes, exception_handlers={404: _not_found, 405: _not_found})
+    app = Starlette(routes=routes, exception_handlers={404: _not_found, 405: _not_found},
+                    lifespan=_threads)
     return Guard(app, allowed)
 
 

@@ -1,5 +1,6 @@
 """`eureka serve`: options in, the server started, and stopped cleanly."""
 
+import os
 import signal
 import socket
 import threading
@@ -18,8 +19,19 @@ WARM_NOTE_AFTER = 10.0
 """Seconds of warm-up after which the server says it is compiling (with the kernels in
 the cache, loading them takes less)."""
 MOST_CONNECTIONS = 128
-"""Connections held at once; more are refused (503), so memory stays bounded. The app
-answers at most eureka.cli.serve.app.MOST_REQUESTS of them at a time."""
+"""Connections held at once, so memory stays bounded. A new one past it closes the oldest
+that is not being answered (still sending its headers, or idle between requests); only
+when every one is being answered is it refused (503). The app answers at most
+eureka.cli.serve.app.MOST_REQUESTS API requests at a time, the rest at once."""
+MOST_HEADERS = 16 * 1024
+"""The most bytes of headers read with a request; its line may hold a query string of
+eureka.cli.serve.app.MOST_BYTES more. Past both, the request is refused (413)."""
+LINGER_SECONDS = 2.0
+"""How long a refused connection is still read, what comes dropped, before it is closed:
+closed at once with data unread, it would be reset, and the refusal could be lost."""
+STOP_SECONDS = 10.0
+"""The longest a stop (Ctrl-C, SIGTERM) may take: past it every child left is killed and
+the server ends at once."""
 
 
 @click.command("serve", help="A local web page: set up a Mathable board by clicking, or "
@@ -76,9 +88,7 @@ def command(port, host, open_page, workers, force, db, timeout):
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else f"[{host}]" if ":" in host \
         else host
     address = f"http://{shown}:{port}/"
-    config = uvicorn.Config(None, log_level="warning", http=_protocol(),
-                            limit_concurrency=MOST_CONNECTIONS, timeout_keep_alive=5,
-                            timeout_graceful_shutdown=5, lifespan="off")
+    config = server_config(None)
     signal.signal(signal.SIGINT, signal.SIG_IGN)     # the children start ignoring Ctrl-C
     pool = Workers(workers or cores, timeout, tuple(GAMES))
     try:
@@ -113,6 +123,17 @@ def _listen(host: str, port: int) -> socket.socket:
     return listening
 
 
+def server_config(app):
+    """The uvicorn configuration of `eureka serve`, serving `app` (its protocol: _protocol())."""
+    import uvicorn
+
+    from eureka.cli.serve.app import MOST_BYTES
+
+    return uvicorn.Config(app, log_level="warning", http=_protocol(), timeout_keep_alive=5,
+                          h11_max_incomplete_event_size=MOST_BYTES + MOST_HEADERS,
+                          timeout_graceful_shutdown=5, lifespan="on")
+
+
 def _tell_warming(pool) -> None:
     """Says on stderr if the kernels are still compiling after a while, then when ready.
 
@@ -133,12 +154,14 @@ def _serve(uvicorn, config, pool, listening) -> None:
     """Serves on `listening` until Ctrl-C or SIGTERM, then stops without a traceback.
 
     The signal stops the workers at once (the requests they answer are told the server
-    is stopping), then the server.
+    is stopping), then the server, within STOP_SECONDS (_end_by_force).
     """
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame):
-            threading.Thread(target=pool.stop).start()
+            if not self.should_exit:
+                threading.Thread(target=pool.stop).start()
+                threading.Thread(target=_end_by_force, args=(pool,), daemon=True).start()
             super().handle_exit(sig, frame)
 
     server = Server(config)
@@ -154,18 +177,120 @@ def _serve(uvicorn, config, pool, listening) -> None:
         pass
 
 
+def _end_by_force(pool) -> None:
+    """Ends the server if it has not ended STOP_SECONDS after a stop was asked.
+
+    Every child is killed, and the process ends at once, whatever its threads are doing.
+    """
+    time.sleep(STOP_SECONDS)
+    click.echo(f"eureka serve: not stopped within {STOP_SECONDS:g} s: its processes are "
+               f"killed", err=True)
+    pool.stop()
+    os._exit(1)
+
+
 def _protocol():
-    """The HTTP/1.1 protocol of uvicorn, dropping a connection idle past HEADER_SECONDS.
+    """The HTTP/1.1 protocol of uvicorn, held to the server's limits.
 
     A connection that has not sent a request's headers within HEADER_SECONDS is closed
-    (a slow client holds nothing for long).
+    (a slow client holds nothing for long). Past MOST_CONNECTIONS a new connection closes
+    the oldest one not being answered, or is refused when every one is. A request that h11
+    cannot read is refused: 413 for a request line and headers longer than the limit
+    (MOST_HEADERS and a query string of eureka.cli.serve.app.MOST_BYTES), else 400. Each
+    refusal is the app's JSON error (eureka.cli.serve.app.error), then the connection is
+    closed without a reset (LINGER_SECONDS).
     """
-    from uvicorn.protocols.http.h11_impl import H11Protocol
+    import h11
+    from uvicorn.protocols.http.h11_impl import STATUS_PHRASES, H11Protocol
+
+    from eureka.cli.serve.app import error
+
+    class Connection(h11.Connection):
+        """h11's connection, refusing a request line and headers longer than `most` bytes.
+
+        h11 refuses them only while they are incomplete; this also refuses them whole. The
+        error of a request it cannot read is kept (`refused`).
+        """
+
+        def __init__(self, most: int):
+            super().__init__(h11.SERVER, most)
+            self.most, self.refused = most, None
+
+        def next_event(self):
+            try:
+                event = super().next_event()
+                if isinstance(event, h11.Request) and len(event.target) + sum(
+                        len(name) + len(value) for name, value in event.headers) > self.most:
+                    raise h11.RemoteProtocolError("too long", error_status_hint=431)
+                return event
+            except h11.RemoteProtocolError as e:
+                self.refused = e
+                raise
 
     class Protocol(H11Protocol):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.conn = Connection(self.config.h11_max_incomplete_event_size)
+            self.lingering = False
+
         def connection_made(self, transport):
             super().connection_made(transport)
+            self.since = time.monotonic()
+            if not self._room():
+                self._refuse(503, f"busy: the {MOST_CONNECTIONS} connections held are all "
+                             f"being answered; ask again shortly", {"Retry-After": "2"})
+                return
             self._arm()
+
+        def _room(self) -> bool:
+            """Whether this new connection may be held, the oldest idle one closed if need be.
+
+            Past MOST_CONNECTIONS, the oldest connection not being answered is closed to
+            make room; False when every one is being answered.
+            """
+            held = [c for c in self.connections
+                    if c is not self and not c.transport.is_closing()]
+            if len(held) < MOST_CONNECTIONS:
+                return True
+            idle = [c for c in held if not c._answering()]
+            if idle:
+                min(idle, key=lambda c: c.since).transport.close()
+            return bool(idle)
+
+        def _answering(self) -> bool:
+            """Whether a request of this connection is being answered."""
+            return (self.cycle is not None and not self.cycle.response_complete
+                    and not self.lingering)
+
+        def data_received(self, data):
+            if not self.lingering:                   # a refused connection's are dropped
+                super().data_received(data)
+
+        def send_400_response(self, msg):
+            refused = self.conn.refused
+            if refused is not None and refused.error_status_hint == 431:
+                self._refuse(413, f"the request line and headers are longer than "
+                             f"{self.config.h11_max_incomplete_event_size // 1024} KB")
+            else:
+                self._refuse(400, f"the request cannot be read as HTTP/1.1: "
+                             f"{refused or msg}")
+
+        def _refuse(self, status: int, message: str, headers: dict | None = None):
+            """Answers `status` with the JSON error `message` (`headers` added), then closes.
+
+            What the client still sends is read and dropped for LINGER_SECONDS, then the
+            connection is closed: closed with data unread, it would be reset before the
+            client could read the refusal.
+            """
+            response = error(message, status, headers)
+            head = [b"HTTP/1.1 %d %s" % (status, STATUS_PHRASES[status])]
+            head += [name + b": " + value for name, value in response.raw_headers]
+            self.transport.write(b"\r\n".join([*head, b"connection: close", b"",
+                                                response.body]))
+            self.lingering = True
+            if self.transport.can_write_eof():
+                self.transport.write_eof()
+            self.loop.call_later(LINGER_SECONDS, self.transport.close)
 
         def on_response_complete(self):
             super().on_response_complete()

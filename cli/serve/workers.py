@@ -1,15 +1,19 @@
 """The verbs answered in worker processes within a time limit, the kernels compiled first.
 
-At start a warmer (one process per core, at most two) runs every served verb's examples
-game by game, so that the kernels are compiled into Numba's disk cache; a game is
-served once its kernels are there. Before a worker first answers for a game it loads
+At start the warmers (one process per core, at most two) run every served verb's
+examples game by game, so that the kernels are compiled into Numba's disk cache; a game
+is served once its kernels are there. Before a worker first answers for a game it loads
 that game's kernels (the same examples, from the cache), as soon as the game is warm
 or else before the request, with no time limit: no worker is stopped
 while it compiles or loads. A request waits for its game's warm-up (at most
-WARMING_WAIT seconds), then for a free worker (at most the time limit, the requests
-served in the order they came): past either it is told the server is busy. Its run has
-the time limit: a worker that takes longer is stopped and a fresh one started in its
-place.
+WARMING_WAIT seconds), then for a free worker (at most the time limit from its arrival,
+the requests served in the order they came): past either it is told the server is busy.
+Its run has the time limit: a worker that takes longer is stopped and a fresh one started
+in its place.
+
+Every child is a plain process with a pipe (no multiprocessing.Pool, whose terminate
+hangs when a child died holding its queue's lock): stopping kills each one, and waits
+for it a bounded time.
 """
 
 import collections
@@ -21,6 +25,8 @@ import time
 
 WARMING_WAIT = 120.0
 """The longest a request waits for its game's kernels to be compiled."""
+JOIN_SECONDS = 5.0
+"""The longest the server waits for its killed children to end, all together."""
 TURN = 0.02
 """Seconds between two looks of a waiting request at whether its turn has come."""
 
@@ -56,7 +62,6 @@ class Workers:
 
     def __init__(self, count: int, seconds: float, games: tuple):
         from eureka import parallel
-        from eureka.warm import warm, warm_order
 
         self.seconds = seconds
         self.count = count
@@ -68,33 +73,67 @@ class Workers:
         self._lock = threading.Lock()
         self._queue: collections.deque = collections.deque()   # requests waiting, in order
         self._warm = {game: threading.Event() for game in self.games}
-        self._warmer = self._context.Pool(min(2, parallel.cores(), len(self.games)) or 1,
-                                          initializer=_child)
-        self._warming = self._warmer.imap_unordered(warm, warm_order(self.games))
-        threading.Thread(target=self._note_warm, daemon=True).start()
+        warmers = min(2, parallel.cores(), len(self.games)) or 1
+        threading.Thread(target=self._note_warm, args=(warmers,), daemon=True).start()
         for _ in range(count):
             self._idle.put(self._start())
 
-    def _note_warm(self) -> None:
-        """Marks each game warm as the warmer finishes it, and has the idle workers load it.
+    def _note_warm(self, warmers: int) -> None:
+        """Has `warmers` processes compile the games' kernels, marking each game warm.
 
-        When the warmer fails, every game is marked warm: its requests then compile what
-        they need, on their workers, unhurried.
+        As a warmer finishes a game the idle workers load it, and the game is marked
+        warm. A game whose warmer fails is marked warm too, and so is every game once
+        the warmers have ended: its requests then compile what they need, on their
+        workers, unhurried.
         """
-        try:
-            for game in self._warming:
-                self._load_everywhere(game)
-                self._warm[game].set()
-        except Exception:                                 # noqa: BLE001 - see above
-            pass
+        from eureka.warm import warm_order
+
+        order, warmed = queue.SimpleQueue(), queue.SimpleQueue()
+        for game in warm_order(self.games):
+            order.put(game)
+        for _ in range(warmers):
+            threading.Thread(target=self._warm_some, args=(order, warmed),
+                             daemon=True).start()
+        while warmers:
+            game = warmed.get()
+            if game is None:
+                warmers -= 1
+                continue
+            self._load_everywhere(game)
+            self._warm[game].set()
         for event in self._warm.values():
             event.set()
-        self._warmer.close()                             # its processes end: memory back
-        self._warmer.join()
+
+    def _warm_some(self, order: queue.SimpleQueue, warmed: queue.SimpleQueue) -> None:
+        """Compiles the kernels of the games taken from `order` in a warmer process.
+
+        Each game is put in `warmed` when compiled, or when its warmer failed (which then
+        ends), and None once no game is left. The warmer process then ends: its memory
+        is given back.
+        """
+        warmer = self._start()
+        try:
+            while not self._stopping.is_set():
+                try:
+                    game = order.get_nowait()
+                except queue.Empty:
+                    break
+                try:
+                    warmer.pipe.send((game, "warm", None))
+                    warmer.pipe.recv()
+                except (EOFError, OSError):              # the warmer is gone
+                    break
+                finally:
+                    warmed.put(game)
+        finally:
+            self._end(warmer)
+            warmed.put(None)
 
     def _load_everywhere(self, game: str) -> None:
         """Each worker loads `game`'s kernels, one worker at a time."""
         for _ in range(self.count):
+            if self._stopping.is_set():
+                return
             worker = self._idle.get()
             try:
                 self._load(worker, game)
@@ -119,12 +158,17 @@ class Workers:
             process.kill()
         return worker
 
-    def _replace(self, worker: "_Worker") -> "_Worker":
-        """A fresh worker in place of `worker`, which is stopped."""
+    def _end(self, worker: "_Worker") -> None:
+        """Kills the process of `worker`, and waits for it (JOIN_SECONDS at most)."""
         worker.process.kill()
-        worker.process.join()
+        worker.process.join(JOIN_SECONDS)
+        worker.pipe.close()
         with self._lock:
             self._every.discard(worker)
+
+    def _replace(self, worker: "_Worker") -> "_Worker":
+        """A fresh worker in place of `worker`, which is stopped."""
+        self._end(worker)
         return self._start()
 
     def _load(self, worker: "_Worker", game: str) -> None:
@@ -134,12 +178,12 @@ class Workers:
             worker.pipe.recv()
             worker.loaded.add(game)
 
-    def _free(self) -> "_Worker":
-        """An idle worker, waited for at most the time limit (Busy past it).
+    def _free(self, arrived: float) -> "_Worker":
+        """An idle worker, waited for until the time limit from `arrived` (Busy past it).
 
         Requests that wait take the workers that come free in the order they came.
         """
-        deadline = time.monotonic() + self.seconds
+        deadline = arrived + self.seconds
         ticket = object()
         with self._lock:
             self._queue.append(ticket)
@@ -161,18 +205,22 @@ class Workers:
             with self._lock:
                 self._queue.remove(ticket)
 
-    def run(self, game: str, verb: str, values: dict) -> dict:
+    def run(self, game: str, verb: str, values: dict, arrived: float | None = None) -> dict:
         """The JSON document of `verb` of `game` called with `values`, run by a worker.
 
-        Raises Busy while the game is warming up past WARMING_WAIT, when no worker comes
-        free within the time limit or the server is stopping; Refused for input the game
-        refuses; TimeLimit past the time limit (the worker is then replaced); Crashed for
-        an unexpected error in the worker.
+        `arrived` is when the request came (time.monotonic(); default: now): the wait for
+        a free worker counts from then, or from when the game's kernels are ready if it
+        waited for them. Raises Busy while the game is warming up past WARMING_WAIT, when
+        no worker comes free within the time limit or the server is stopping; Refused for
+        input the game refuses; TimeLimit past the time limit (the worker is then
+        replaced); Crashed for an unexpected error in the worker.
         """
-        if not self._warm[game].wait(WARMING_WAIT):
-            raise Busy(f"warming up: the {game} kernels are compiling, once; ask again "
-                       f"in a few seconds", 5)
-        worker = self._free()
+        if not self._warm[game].is_set():
+            if not self._warm[game].wait(WARMING_WAIT):
+                raise Busy(f"warming up: the {game} kernels are compiling, once; ask "
+                           f"again in a few seconds", 5)
+            arrived = None                               # its wait for a worker: from now
+        worker = self._free(time.monotonic() if arrived is None else arrived)
         if not worker.process.is_alive():
             worker = self._replace(worker)
         try:
@@ -193,26 +241,25 @@ class Workers:
         raise (Refused if kind == "refused" else Crashed)(answer)
 
     def stop(self) -> None:
-        """Stops the warmer and every worker now, idle or busy.
+        """Kills every child now, the warmers and the workers, idle or busy.
 
         The requests they were answering are told the server is stopping.
         """
         self._stopping.set()
         for event in self._warm.values():
             event.set()
-        self._warmer.terminate()
         with self._lock:
             for worker in self._every:
                 worker.process.kill()
 
     def close(self) -> None:
-        """Stops everything, and waits for the processes to end."""
+        """Kills every child, and waits for them to end (JOIN_SECONDS at most in all)."""
         self.stop()
+        deadline = time.monotonic() + JOIN_SECONDS
         with self._lock:
             every = list(self._every)
         for worker in every:
-            worker.process.join()
-        self._warmer.join()
+            worker.process.join(max(0.0, deadline - time.monotonic()))
 
 
 class _Worker:
@@ -245,10 +292,11 @@ def _work(pipe) -> None:
     """Runs a worker: answers each (game, verb, values) received on `pipe`, until the server goes.
 
     The answer is ('ok', document), ('refused', message) or ('crashed', message); the verb
-    "load" loads the game's kernels.
+    "load" loads the game's kernels, "warm" compiles them into the cache (a warmer's).
     """
     from eureka.errors import EurekaError
     from eureka.games import GAMES
+    from eureka.warm import warm
 
     _child()
     while True:
@@ -260,6 +308,8 @@ def _work(pipe) -> None:
             if verb == "load":
                 GAMES[game].warm()
                 reply = ("ok", game)
+            elif verb == "warm":
+                reply = ("ok", warm(game))
             else:
                 reply = ("ok", GAMES[game].declared()[verb].run(**values).to_json())
         except EurekaError as e:
