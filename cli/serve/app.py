@@ -373,6 +373,11 @@ async def _json_body(request) -> dict:
                    for item in items):
             raise BadRequest(f"{name[:40]!r}: give text, a number, true or false, or a "
                              f"list of them")
+    try:
+        json.dumps(fields, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:               # "\ud800": JSON can say it, text cannot hold it
+        raise BadRequest("the body holds a lone surrogate (\\ud800-\\udfff), which is not "
+                         "text") from None
     return {name: value for name, value in fields.items() if value is not None}
 
 

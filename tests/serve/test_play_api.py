@@ -59,6 +59,9 @@ def test_a_refused_move_is_one_line_and_changes_nothing(client):
                  {"turn": 5}, {"hint": "luck"}, {"turn": "I8=1", "pass": True}, {}):
         refused = _post(client, path, body, 400)
         assert refused["schema"] == "eureka.error/1" and "\n" not in refused["error"]
+    for text in ('{"turn": "I8=1\\ud800"}', '{"\\udfff": true}'):    # JSON, not text
+        refused = client.post(path, content=text, headers=JSON_POST)
+        assert refused.status_code == 400 and "lone surrogate" in refused.json()["error"]
     assert client.get(path).json() == state
     hinted = _post(client, path, {"hint": "equity"})
     assert hinted["hint"]["by"] == "equity" and hinted["hints"] == 1
