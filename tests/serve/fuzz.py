@@ -1,20 +1,29 @@
-"""A seeded fuzzer of `eureka serve`'s JSON API and of the command line, its requests
-made from the verbs' declarations (eureka.params).
+"""A seeded fuzzer of `eureka serve`: its JSON API, the games played through it, game
+records, and (tests/serve/soak.py) the server under load and slow clients.
 
-Case N of seed S starts from one of a served verb's examples and mutates it (parameters
-dropped, repeated, renamed or unknown; values of the wrong type, at and past their
-bounds, very long, in other scripts, looking like options or naming files), or is a raw
-request that cannot be read (not UTF-8, nested 100,000 deep, the wrong content type, a
-broken query string...). The same mutated request goes to the API, to `Verb.read` and
-`Verb.run` in this process under an audit hook (no file it names is opened), and, as
-options and arguments with stray words added, to the command line. Every case is made
-from `random.Random(f"{S}/{N}...")` alone, so a failure is reproduced from its seed and
-number; the properties are in `api_problems`, `library_problems` and `cli_problems`.
+Case N of seed S is one of three kinds. A verb's case starts from one of the verb's
+examples (eureka.params) and mutates it (parameters dropped, repeated, renamed or unknown;
+values of the wrong type, at and past their bounds, very long, in other scripts, looking
+like options or naming files), or is a raw request that cannot be read (not UTF-8, nested
+100,000 deep, the wrong content type, a broken query string...); the same request goes to
+the API, to `Verb.read` and `Verb.run` in this process under an audit hook (no file it
+names is opened), and, as options and arguments with stray words added, to the command
+line. A record's case sends a hostile Mathable game record (12,000 passes, a line of
+200 KB, a header quoting 200 KB...) to score and review, by the API and the command line.
+A play case starts a game or a race (/api/play/GAME) with odd fields, or sends a move to
+the game it keeps: a legal one, one mutated (wrong types, `1` for `true`, unknown
+fields, 200 KB shouts, moves after the end), a raw body, another method or address;
+a refused move must leave the game's state as it was. Every case is made from
+`random.Random(f"{S}/{N}...")` alone, so a failure is reproduced from its seed and
+number (a play case from the run up to it: its game is the one the earlier cases left);
+the properties are in `api_problems`, `play_problems`, `library_problems` and
+`cli_problems`.
 
-pytest tests/serve/test_fuzz.py runs a few hundred cases; on demand, more:
+pytest tests/serve/test_fuzz.py runs a few hundred cases and a short soak; on demand, more:
 
     python -m tests.serve.fuzz --seed 7 --requests 3000      # or --case 123: one case
     EUREKA_FUZZ_SEED=7 EUREKA_FUZZ_REQUESTS=3000 pytest tests/serve/test_fuzz.py
+    python -m tests.serve.fuzz --soak 3                       # docs/SERVE.md, "Soak"
 """
 
 import argparse
@@ -35,10 +44,13 @@ from urllib.parse import quote, urlencode
 from eureka.errors import EurekaError
 from eureka.params import LARGEST, Param, Verb
 
-STATUSES = {200, 400, 403, 404, 405, 408, 413, 415, 421, 503}
+STATUSES = {200, 400, 403, 404, 405, 408, 413, 415, 421, 429, 503}
 """Every status the API may answer; a 5xx is a bug."""
-POSITION = Path(__file__).resolve().parents[2] / "docs/examples/mathable_position.txt"
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs/examples"
+POSITION = EXAMPLES / "mathable_position.txt"
 """A Mathable position, for the board page's reading of one."""
+RECORD = EXAMPLES / "mathable_review.txt"
+"""A whole Mathable game's record, every holder given: the record cases mutate it."""
 FILE_NAMES = ("/proc/self/environ", "/dev/zero", "/dev/urandom", "/etc/passwd",
               "~/.ssh/id_rsa", "../../etc/passwd", "file:///etc/passwd")
 """Values naming files; the sentinel file's path is added to them."""
@@ -78,6 +90,18 @@ API_BUDGET = 20.0
 """Seconds after which an answer is reported as slow (a cost the fuzz should avoid)."""
 CLI_SECONDS = 30.0
 """The longest a command may run before it is reported as hung (in the main thread)."""
+MOST_LINE = 1000
+"""The longest error line that is not reported as repeating its input (the API cuts its
+errors at 1,000 characters)."""
+MOST_ANSWER = 256 * 1024
+"""The largest answer not reported as grown: a game's state is a few kilobytes (a race
+that keeps every shout in full grows with what it is sent)."""
+PLAYED = {"mathable": "eureka.mathable.play/1", "pitagoras": "eureka.pitagoras.race/1"}
+"""The games played through /api/play/GAME, and the schema of their states."""
+PLAY_SHARE = 0.25
+"""The share of cases that are play cases."""
+RECORD_SHARE = 0.1
+"""The share of cases that send a hostile record to score or review mathable."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +125,12 @@ class Raw:
     url: str
     headers: dict
     body: bytes | None = None
+
+    def shown(self) -> str:
+        """The request in one line, its body and URL cut short."""
+        body = "" if self.body is None else f" body={_short(self.body)}"
+        headers = "" if self.headers == JSON_TYPE else f" headers={self.headers}"
+        return f"{self.method} {_short(self.url)}{headers}{body}"
 
 
 def targets() -> list:
@@ -431,13 +461,63 @@ def as_raw(rng: random.Random, target: Target, request: dict):
             {k: v for k, v in json.loads(json.dumps(request)).items() if v is not None})
 
 
+# -- records ---------------------------------------------------------------------------
+
+def hostile_record(rng: random.Random) -> tuple:
+    """(a hostile Mathable game record of at most 250,000 characters, why the rules forbid
+    it whatever the holders, or None).
+
+    Many passes or exchanges; a line, header, name or holder of 200 KB; a comment or
+    blank lines of that size; odd characters; the game played twice, cut short, or with a
+    line changed.
+    """
+    real = RECORD.read_text()
+    lines = real.splitlines(keepends=True)
+    turns = rng.choice((1, 2, 30, 300, 3000, 12000))
+    long = "x" * 200_000
+    at = rng.randrange(len(lines))
+    odd = rng.choice([*UNICODE, *OPTIONS, "9" * 30, ":", "[", "]", "=", "draw", "left"])
+    passes = "passes while the bag holds tokens"
+    text, why = rng.choice((
+        ("P1: pass\nP2: pass\n" * turns, passes),
+        ("".join(f"P{n}: pass\n" for n in range(turns)), passes),
+        ("".join(lines[:4]) + "P1: pass\nP2: pass\n" * turns, passes),
+        (real + real, "placements on squares already taken"),
+        ("P1: exchange 3\nP2: exchange 3\n" * turns, None),
+        (lines[2].rstrip("\n") + " G6=2" * 40_000 + "\n", None),
+        ("edition: " + "9" * 200_000 + "\n" + real, None),
+        (f"P{long}: pass\n", None),
+        ("P1 [" + "1 " * 100_000 + "]: G6=2\n", None),
+        (real + "left P1: " + "1 " * 100_000 + "\n", None),
+        (real.replace("draw=11", "draw=" + "9" * 5000), None),
+        (f"# {long}\n" + real, None),
+        ("\n" * 200_000 + real, None),
+        (real.replace("\n", "\r\n"), None),
+        (real[:rng.randrange(len(real))], None),
+        ("".join(lines[:at]) + odd + "".join(lines[at:]), None),
+        ("".join(lines[:at]) + lines[at].replace(" ", odd, 1) + "".join(lines[at + 1:]),
+         None)))
+    return text[:250_000], why
+
+
+def record_case(seed: str, number: int, target: Target, rng: random.Random) -> "Case":
+    """Case `number` of `seed`: a hostile record sent to `target` (score or review
+    mathable), by the API and on the command line's standard input."""
+    text, why = hostile_record(rng)
+    raw = Raw("POST", target.path, dict(JSON_TYPE), json.dumps({"record": text}).encode())
+    argv = [target.verb, target.game, "-", *(["--json"] if rng.random() < 0.3 else [])]
+    return Case(seed, number, target, {"record": text}, raw, None, why,
+                (argv, text.encode("utf-8", "surrogatepass")))
+
+
 # -- cases -----------------------------------------------------------------------------
 
 @dataclass
 class Case:
     """Case `number` of `seed`: its target, its mutated request, and the HTTP request
     sent: that request's, whose parameters the server reads as `values`, or a raw one
-    (`values` None)."""
+    (`values` None). A record's case says why the rules forbid its record (`forbidden`)
+    and gives the command line's words and standard input (`cli`)."""
 
     seed: str
     number: int
@@ -445,14 +525,12 @@ class Case:
     request: dict
     raw: Raw
     values: dict | None
+    forbidden: str | None = None
+    cli: tuple | None = None
 
     def shown(self) -> str:
-        body = "" if self.raw.body is None else f" body={_short(self.raw.body)}"
-        headers = ("" if self.raw.headers == JSON_TYPE
-                   else f" headers={self.raw.headers}")
-        return (f"{self.raw.method} {_short(self.raw.url)}{headers}{body}\n"
-                f"    reproduce: python -m tests.serve.fuzz --seed {self.seed} "
-                f"--case {self.number}")
+        return (f"{self.raw.shown()}\n    reproduce: python -m tests.serve.fuzz --seed "
+                f"{self.seed} --case {self.number}")
 
 
 def _short(value, most: int = 400) -> str:
@@ -461,11 +539,16 @@ def _short(value, most: int = 400) -> str:
 
 
 def case(seed: str, number: int, all_targets: list, files: tuple) -> Case:
-    """Case `number` of `seed`: a mutated request, or 1 in 5 a raw request."""
+    """Case `number` of `seed`: a mutated request, or 1 in 5 a raw request; RECORD_SHARE
+    of them a hostile record to score or review mathable."""
     rng = random.Random(f"{seed}/{number}")
     target = rng.choice(all_targets)
     request = mutated(rng, target, files)
     api = random.Random(f"{seed}/{number}/api")
+    if api.random() < RECORD_SHARE:
+        return record_case(seed, number, api.choice(
+            [t for t in all_targets if t.game == "mathable" and t.verb in ("score", "review")]),
+            api)
     if api.random() < 0.2:
         example = api.choice(target.declared.examples)
         raw = api.choice(RAW)(api, target, example)
@@ -475,27 +558,30 @@ def case(seed: str, number: int, all_targets: list, files: tuple) -> Case:
 
 # -- properties ------------------------------------------------------------------------
 
-def api_problems(answer, target: Target, schemas: dict, leaks: tuple) -> list:
+def api_problems(answer, allowed, leaks: tuple) -> list:
     """What is wrong with an API answer: a status outside STATUSES, a body that is not
-    JSON, an error that is not one line of eureka.error/1, a 200 of the verb's address
-    of another schema than its examples', or a leaked secret."""
+    JSON, an error that is not one line of eureka.error/1 (or that takes the play API for
+    a verb), a 200 of a schema not in `allowed` (None: any), or a leaked secret."""
     problems = [f"the answer holds {leak!r}" for leak in leaks if leak in answer.text]
     if answer.status_code not in STATUSES:
         problems.append(f"status {answer.status_code}")
+    if answer.request.method == "HEAD":                # no body to read
+        return problems
     try:
         doc = answer.json()
     except ValueError:
         return problems + [f"not JSON: {answer.text[:200]!r}"]
     if answer.status_code == 200:
-        if answer.url.path == target.path and (not isinstance(doc, dict) or doc.get(
-                "schema") not in schemas[target]):
-            problems.append(f"a 200 not of {sorted(schemas[target])}: "
-                            f"{answer.text[:200]}")
+        if allowed is not None and (not isinstance(doc, dict)
+                                    or doc.get("schema") not in allowed):
+            problems.append(f"a 200 not of {sorted(allowed)}: {answer.text[:200]}")
     elif not (isinstance(doc, dict) and set(doc) == {"schema", "error"}
               and doc["schema"] == "eureka.error/1" and isinstance(doc["error"], str)
               and doc["error"] and "\n" not in doc["error"] and "\r" not in doc["error"]
               and "Traceback" not in doc["error"]):
         problems.append(f"not one line of eureka.error/1: {answer.text[:300]!r}")
+    elif answer.url.path.startswith("/api/play/") and "no verb" in doc["error"]:
+        problems.append(f"the play API taken for a verb: {doc['error'][:200]!r}")
     return problems
 
 
@@ -552,6 +638,168 @@ def library_problems(target: Target, values: dict, leaks: tuple) -> list:
     finally:
         Audit.watching = False
     return problems + [f"opened {path!r}" for path in Audit.opened]
+
+
+# -- the play API ----------------------------------------------------------------------
+
+LEVELS = ("beginner", "casual")
+"""The bots of the games the play cases keep moving (the stronger ones think longer)."""
+START_ODD = {
+    "against": ("", "EXPERT", "casual ", "expert", "strong", ["casual"] * 100, [], [[]],
+                ["beginner", 7], "x" * 100_000, "\u0662"),
+    "seed": (0, 2**53, 2**63 - 1, 2**63, 2**64, 2**128 - 1, 2**128, 10**40, -1, 1.5, "5",
+             True, 1e308),
+    "first": ("nobody", "", "x" * 10_000, 1, "EUREKA", "you "),
+    "people": (0, 1, 2, 4, 5, 1000, -1, True, "2", 1.5),
+    "names": (["x" * 100_000], ["a"] * 1000, [""], ["you", "you"], ["eureka"], "Ann", [1]),
+    "die": ("green", "", "BLUE", "red ", 1)}
+"""Odd values of a new game's fields."""
+MOVE_ODD = (1, 0, 1.0, 0.0, -1, "true", "1", "", "yes", None, [], {}, [True], "score ",
+            "SCORE", "I8=12 " * 40_000, "A1=1000", "I8=1 I8=1", "Z99=1", "\x00", "\ud800",
+            10**30, [1] * 1000, [10**30], "1+" * 100_000 + "1", "x" * 200_000,
+            "\u0662+\u0662", "20+11+1", 2**70, "3", True, False)
+"""Odd values of a move's fields: `1` for `true` among them, and shouts of 200 KB."""
+MOST_MOVE = 1000
+"""The longest move, in bytes of JSON, that must be told the game is over once it is (a
+longer one may be refused for its length first)."""
+FLOOD = 80
+"""The wrong answers of 4 KB a flood sends a race: kept in full, more than MOST_ANSWER."""
+MOVE_FIELDS = ("turn", "draw", "exchange", "pass", "end", "hint", "shout", "deal")
+"""The fields of the games' moves (a race's in a Mathable game's move, and back)."""
+
+
+def start_fields(rng: random.Random, game: str) -> dict:
+    """A new game's fields: a level, a seed, who moves first (a Mathable table of two to
+    four, people or bots; a race's die), then none to two of them odd, dropped or
+    unknown."""
+    if game == "mathable":
+        fields = {"against": rng.choice(["beginner", "casual", ["beginner", "casual"]]),
+                  "first": rng.choice(["you", "eureka"])}
+        if rng.random() < 0.2:
+            fields.update(against=[], people=2, names=["Ann", "Bo"], first="Bo")
+    else:
+        fields = {"against": rng.choice(LEVELS), "die": rng.choice(["blue", "red", "black"])}
+    fields["seed"] = rng.randrange(2 ** rng.choice((16, 53, 64, 128)))
+    for _ in range(rng.choice((0, 0, 1, 2))):
+        name = rng.choice([*fields, *START_ODD, *UNKNOWN[:4]])
+        if rng.random() < 0.2:
+            fields.pop(name, None)
+        else:
+            fields[name] = rng.choice([*START_ODD.get(name, ()), *ODD[:12]])
+    return fields
+
+
+def legal_move(rng: random.Random, state: dict) -> dict:
+    """A move the rules allow in a Mathable game's `state`: a placement of the holder's
+    (one in two on a restriction square when it can), the end of an open turn, an
+    exchange while the bag holds tokens, else a pass."""
+    from eureka.mathable.board import SQUARES, parse_cell
+    from eureka.mathable.singles import single_placements
+
+    if state["turn_open"] and rng.random() < 0.7:
+        return {"end": True}
+    grid = {parse_cell(cell): value for cell, value in state["cells"].items()}
+    options = single_placements(grid, state["rack"])
+    restricted = [o for o in options if SQUARES[o.placement.cell].op]
+    if restricted and rng.random() < 0.5:
+        options = restricted
+    if options:
+        return {"turn": rng.choice(options).placement.text()}
+    if state["turn_open"]:
+        return {"end": True}
+    if state["bag"]:
+        return {"exchange": state["rack"][:rng.randint(1, min(state["bag"],
+                                                             len(state["rack"])))]}
+    return {"pass": True}
+
+
+def race_answer(state: dict) -> str:
+    """A right answer to the deal of a race's `state` (the library's best); '1+1' if none
+    (no cards are left)."""
+    from eureka.pitagoras import GAME
+
+    if not state["cards"]:
+        return "1+1"
+    found = GAME.solve(state["cards"], state["target"], best=True)
+    return found.best[0].text if found.reachable and found.best else "1+1"
+
+
+def plausible_move(rng: random.Random, game: str, state: dict) -> dict:
+    """A move such as a player sends: for Mathable a legal one, one that goes on with
+    an illegal placement, a hint, a pass, an exchange or an end; for a race a right
+    answer (to the deal, or to the one before: late), a wrong one (of up to 200 KB), or
+    a typo."""
+    if game == "mathable":
+        legal = legal_move(rng, state)
+        wrong = rng.choice(("A1=1000", "I8=1", "Z99=1", "G7=1", legal.get("turn", "")))
+        return rng.choice([legal, legal, {"turn": f"{legal.get('turn', 'I8=12')} {wrong}"},
+                           {"hint": rng.choice(["score", "equity", True])}, {"pass": True},
+                           {"exchange": state["rack"][:1]}, {"end": True}])
+    right, deal = race_answer(state), state["deal"]
+    wrong = "+".join(map(str, state["cards"][:2] or [1]))
+    return rng.choice([{"shout": right}, {"shout": right, "deal": deal},
+                       {"shout": wrong, "deal": deal}, {"shout": right, "deal": deal - 1},
+                       {"shout": "+".join("1" * rng.choice((10, 1000, 100_000)))},
+                       {"shout": "abc"}])
+
+
+def mutated_move(rng: random.Random, move: dict) -> tuple:
+    """(`move` with none to two of its fields odd, dropped, renamed, nested or added,
+    the number of those changes)."""
+    move, changes = dict(move), rng.choice((0, 0, 1, 1, 2))
+    for _ in range(changes):
+        name = rng.choice(sorted(move) or ["turn"])
+        match rng.randrange(5):
+            case 0:
+                move[name] = rng.choice(MOVE_ODD)
+            case 1:
+                move[rng.choice((*MOVE_FIELDS, *UNKNOWN[:6]))] = rng.choice(
+                    (*MOVE_ODD, move.get(name)))
+            case 2:
+                move.pop(name, None)
+            case 3:
+                move[rng.choice((name.upper(), f" {name}", f"{name}s"))] = move.pop(name,
+                                                                                   True)
+            case 4:
+                move[name] = rng.choice(([move.get(name)], {"value": move.get(name)}))
+    return move, changes
+
+
+def play_address(rng: random.Random, game: str, key: str, other: str) -> Raw:
+    """A request to another method or address than a move's: HEAD and others, a game not
+    served, the ID changed or the other game's (`other`), the kept games' routes, a move
+    in the query string."""
+    method, path = rng.choice((
+        ("HEAD", f"/api/play/{game}"), ("GET", f"/api/play/{game}"),
+        ("HEAD", f"/api/play/{game}/{key}"),
+        (rng.choice(("PUT", "DELETE", "PATCH", "OPTIONS")), f"/api/play/{game}/{key}"),
+        ("GET", "/api/play/chess"), ("POST", "/api/play/chess"),
+        ("POST", f"/api/play/chess/{key}"), ("GET", f"/api/play/{game}/{key.upper()}"),
+        ("GET", f"/api/play/{game}/{key}x"), ("GET", f"/api/play/{game}/{key}/extra"),
+        ("GET", f"/api/play/{game}/..%2f{key}"), ("GET", f"/api/play/{game}/{'a' * 300}"),
+        ("GET", f"/api/play/{game}/%00"), ("POST", f"/api/play/{game}/{other}"),
+        ("GET", f"/api/games/{key}"), ("GET", f"/api/games/{key}%20"),
+        ("POST", f"/api/games/{key}"), ("DELETE", f"/api/games/{key}"),
+        ("POST", f"/api/play/{game}/{key}?pass=true"),
+        ("POST", f"/api/play/{game}/{key}?hint=1")))
+    return Raw(method, path, dict(JSON_TYPE),
+               b"{}" if method in ("POST", "PUT", "PATCH") else None)
+
+
+RAW_MOVES = (_body, _content_type, _query, _both, _length)
+"""The raw requests sent to a kept game's address (the move as their example)."""
+
+
+def unchanged(game: str, before: dict, after: dict) -> bool:
+    """Whether a game's state `after` a refused request is its state `before` (a race's
+    clock aside, and the turns its bot took meanwhile)."""
+    if game == "mathable":
+        return before == after
+    if {**before, "elapsed": 0} == {**after, "elapsed": 0}:
+        return True
+    turns, later = before["turns"], after["turns"][len(before["turns"]):]
+    return after["turns"][:len(turns)] == turns and bool(later) and all(
+        turn["player"] == "eureka" for turn in later)
 
 
 # -- the command line ------------------------------------------------------------------
@@ -643,10 +891,11 @@ def invoke(argv: list, stdin: bytes | None):
             signal.signal(signal.SIGALRM, previous)
 
 
-def cli_problems(argv: list, stdin: bytes | None) -> list:
-    """What is wrong with a command's run: an exit code but 0, 1 (a check's or a
-    score's verdict) or 2, a traceback, or (exit code 2) not exactly one line of error
-    on stderr."""
+def cli_problems(argv: list, stdin: bytes | None, forbidden: str | None = None) -> list:
+    """What is wrong with a command's run: an exit code but 0, 1 (a check's, a score's
+    or a review's verdict) or 2, a traceback, (exit code 2) not exactly one line of error on
+    stderr or one longer than MOST_LINE, or exit code 0 for a record the rules forbid
+    (`forbidden` says why)."""
     started = time.monotonic()
     try:
         result = invoke(argv, stdin)
@@ -658,13 +907,18 @@ def cli_problems(argv: list, stdin: bytes | None) -> list:
         frame = traceback.extract_tb(e.__traceback__)[-1]
         problems.append(f"{type(e).__name__}: {str(e)[:200]} ({frame.filename}:"
                         f"{frame.lineno})")
-    elif result.exit_code not in ((0, 1, 2) if argv[0] in ("check", "score")
+    elif result.exit_code not in ((0, 1, 2) if argv[0] in ("check", "score", "review")
                                   else (0, 2)):
         problems.append(f"exit code {result.exit_code}: {result.output[-200:]!r}")
     if "Traceback" in result.stdout + result.stderr:
         problems.append(f"a traceback: {result.stderr[-300:]!r}")
     if result.exit_code == 2 and not _one_error_line(result.stderr, argv):
         problems.append(f"stderr is not one error line: {result.stderr[:300]!r}")
+    if result.exit_code == 2 and len(result.stderr) > MOST_LINE + 1:
+        problems.append(f"an error line of {len(result.stderr) - 1:,} characters: "
+                        f"{result.stderr[:200]!r}")
+    if forbidden and result.exit_code == 0:
+        problems.append(f"a record the rules forbid ({forbidden}) is taken as valid")
     if time.monotonic() - started > API_BUDGET:
         problems.append(f"slow: {time.monotonic() - started:.1f} s")
     return problems
@@ -686,6 +940,7 @@ def _one_error_line(stderr: str, argv: list) -> bool:
 # -- runs ------------------------------------------------------------------------------
 
 def send(client, raw: Raw):
+    """The answer of `client`'s server to `raw`."""
     return client.request(raw.method, raw.url, headers=raw.headers, content=raw.body)
 
 
@@ -699,15 +954,212 @@ def wait_until_ready(client, seconds: float = 300.0) -> None:
 
 
 def schemas_of(client, all_targets: list) -> dict:
-    """{target: the schemas of its examples' answers}, each example answered 200."""
+    """{target: the schemas of its examples' answers}, each example answered 200 (asked
+    again while the server is busy)."""
     schemas = {}
     for target in all_targets:
         for example in target.declared.examples:
-            answer = send(client, Raw("POST", target.path, dict(JSON_TYPE),
-                                      json.dumps(example).encode()))
+            raw = Raw("POST", target.path, dict(JSON_TYPE), json.dumps(example).encode())
+            answer = send(client, raw)
+            for _ in range(60):
+                if answer.status_code != 503:
+                    break
+                time.sleep(1)
+                answer = send(client, raw)
             assert answer.status_code == 200, (target, example, answer.text)
             schemas.setdefault(target, set()).add(answer.json()["schema"])
     return schemas
+
+
+class Fuzzer:
+    """The cases of `seed` sent to a server by `client`: the verbs it serves, the files
+    and secrets (in `sentinel`) no answer may name, the schemas of the verbs' answers,
+    the game of each kind its play cases keep moving (`kept`: ID by game), and the last
+    request sent."""
+
+    def __init__(self, client, seed, sentinel: Path, secret: str):
+        self.client, self.seed = client, str(seed)
+        self.targets = targets()
+        self.files = file_names(str(sentinel))
+        self.leaks = (secret, PASSWD)
+        wait_until_ready(client)
+        self.schemas = schemas_of(client, self.targets)
+        self.kept: dict = {}
+        self.last: Raw | None = None
+
+    def send(self, raw: Raw):
+        """The answer to `raw`, sent (and kept as the last request: `last`)."""
+        self.last = raw
+        return send(self.client, raw)
+
+    def api(self, number: int) -> tuple:
+        """(the failures of case `number` by the API, the case and its answer; None and
+        None for a play case)."""
+        if random.Random(f"{self.seed}/{number}/kind").random() < PLAY_SHARE:
+            return self.play(number), None, None
+        c = case(self.seed, number, self.targets, self.files)
+        started = time.monotonic()
+        answer = self.send(c.raw)
+        allowed = self.schemas[c.target] if answer.url.path == c.target.path else None
+        problems = api_problems(answer, allowed, self.leaks)
+        if time.monotonic() - started > API_BUDGET:
+            problems.append(f"slow: {time.monotonic() - started:.1f} s")
+        if c.forbidden and answer.status_code == 200 and answer.json().get("valid"):
+            problems.append(f"a record the rules forbid ({c.forbidden}) is valid")
+        return ([f"seed {self.seed} case {number}: {problem}\n    {c.shown()}\n"
+                 f"    answer {answer.status_code}: {answer.text[:300]}"
+                 for problem in problems], c, answer)
+
+    def play(self, number: int) -> list:
+        """The failures of play case `number`: a new game, or a request to a kept game
+        (a move, the game played to its end, another address, a raw body)."""
+        rng = random.Random(f"{self.seed}/{number}/play")
+        game = rng.choice(sorted(PLAYED))
+        before, problems = self.state(game)
+        if before is None or rng.random() < 0.15:
+            return problems + self._start(rng, number, game)
+        key = self.kept[game]
+        kind = rng.choices(("move", "finish", "flood", "address", "raw"),
+                           (50, 5, 20, 12, 13) if game == "pitagoras" else (70, 5, 0, 12, 13))[0]
+        if kind == "finish":
+            return self._finish(number, game, before)
+        if kind == "flood":
+            return self._flood(number, before)
+        move, changes = mutated_move(rng, plausible_move(rng, game, before))
+        path = f"/api/play/{game}/{key}"
+        if kind == "move":
+            raw = Raw("POST", path, dict(JSON_TYPE), json.dumps(move).encode())
+        elif kind == "address":
+            other = self.kept.get(next(g for g in PLAYED if g != game), key)
+            raw = play_address(rng, game, key, other)
+        else:
+            raw = rng.choice(RAW_MOVES)(rng, Target("play", f"{game}/{key}", None), move)
+        answer = self.send(raw)
+        problems = self.checked(answer, game)
+        if answer.status_code == 200 and answer.url.path == path:
+            if len(answer.content) > MOST_ANSWER:
+                del self.kept[game]                        # grown: a fresh game instead
+            elif before["over"] and raw.method == "POST" and not problems and \
+                    not unchanged(game, before, answer.json()):
+                problems.append("a move after the end changed the game")
+        else:
+            after, lost = self.state(game)
+            problems += lost
+            if after is not None and not unchanged(game, before, after):
+                changed = sorted(k for k in {*before, *after} if before.get(k) != after.get(k))
+                problems.append(f"a refused request changed the game: {', '.join(changed)}")
+            if before["over"] and kind == "move" and not changes and \
+                    len(raw.body) <= MOST_MOVE and answer.status_code == 400 and \
+                    "over" not in answer.text:
+                problems.append("a move after the end is not told the game is over")
+        return self._failures(number, problems, raw, answer)
+
+    def state(self, game: str) -> tuple:
+        """(the state of the game of kind `game` kept, None if none or not answered; the
+        problems: the game lost)."""
+        key = self.kept.get(game)
+        if key is None:
+            return None, []
+        answer = self.send(Raw("GET", f"/api/play/{game}/{key}", {}))
+        if answer.status_code == 200:
+            return answer.json(), []
+        if answer.status_code == 404:
+            del self.kept[game]
+            return None, [f"the {game} game {key} kept by the fuzz is lost: "
+                          f"{answer.text[:200]}"]
+        return None, []
+
+    def checked(self, answer, game: str) -> list:
+        """What is wrong with an answer of the play API for `game`: api_problems, one
+        larger than MOST_ANSWER, and a state that is not valid by its schema."""
+        play = answer.url.path.startswith(f"/api/play/{game}")
+        problems = api_problems(answer, {PLAYED[game]} if play else None, self.leaks)
+        if len(answer.content) > MOST_ANSWER:
+            problems.append(f"an answer of {len(answer.content):,} bytes")
+        if play and answer.status_code == 200 and not problems:
+            problems += schema_problems(answer.json())
+        return problems
+
+    def _start(self, rng: random.Random, number: int, game: str) -> list:
+        """Starts a game with odd fields (start_fields); it is kept when it plays quickly,
+        one in two (always if none is)."""
+        fields = start_fields(rng, game)
+        raw = Raw("POST", f"/api/play/{game}", dict(JSON_TYPE), json.dumps(fields).encode())
+        answer = self.send(raw)
+        problems = self.checked(answer, game)
+        if answer.status_code == 200 and not problems:
+            state, seed = answer.json(), fields.get("seed")
+            if isinstance(seed, int) and not isinstance(seed, bool) and \
+                    state["seed"] != seed:
+                problems.append(f"the seed {seed} is given, {state['seed']} shown")
+            quick = ({seat["level"] for seat in state["seats"]} <= {None, *LEVELS}
+                     if game == "mathable" else state["against"] in LEVELS)
+            if quick and (game not in self.kept or rng.random() < 0.5):
+                self.kept[game] = state["id"]
+        return self._failures(number, problems, raw, answer)
+
+    def _finish(self, number: int, game: str, state: dict) -> list:
+        """Plays the kept game to its end by legal moves (a race: right answers), each
+        answer checked."""
+        rng = random.Random(f"{self.seed}/{number}/finish")
+        path = f"/api/play/{game}/{self.kept[game]}"
+        while not state["over"]:
+            move = legal_move(rng, state) if game == "mathable" else {
+                "shout": race_answer(state), "deal": state["deal"]}
+            raw = Raw("POST", path, dict(JSON_TYPE), json.dumps(move).encode())
+            answer = self.send(raw)
+            problems = self.checked(answer, game)
+            if answer.status_code in (400, 404):
+                problems.append("a legal move refused")
+            if problems or answer.status_code != 200:
+                return self._failures(number, problems, raw, answer)
+            state = answer.json()
+        return []
+
+    def _flood(self, number: int, state: dict) -> list:
+        """Sends the kept race FLOOD wrong answers of about 4 KB (a move's most in the
+        games' file), each answer checked: its state must not grow with them."""
+        path = f"/api/play/pitagoras/{self.kept['pitagoras']}"
+        shout = "+".join("1" * 1990)
+        for _ in range(FLOOD):
+            raw = Raw("POST", path, dict(JSON_TYPE),
+                      json.dumps({"shout": shout, "deal": state["deal"]}).encode())
+            answer = self.send(raw)
+            problems = self.checked(answer, "pitagoras")
+            if problems:
+                if len(answer.content) > MOST_ANSWER:
+                    del self.kept["pitagoras"]            # grown: a fresh race instead
+                return self._failures(number, problems, raw, answer)
+            if answer.status_code == 200:
+                state = answer.json()
+        return []
+
+    def _failures(self, number: int, problems: list, raw: Raw, answer) -> list:
+        """The messages of `problems` of play case `number`: the request, the answer."""
+        return [f"seed {self.seed} case {number}: {problem}\n    {raw.shown()}\n"
+                f"    answer {answer.status_code}: {answer.text[:300]}\n"
+                f"    reproduce: python -m tests.serve.fuzz --seed {self.seed} "
+                f"--requests {number + 1}" for problem in problems]
+
+
+_VALIDATORS: dict = {}
+
+
+def schema_problems(document: dict) -> list:
+    """The ways `document` is not valid by the schema it names (docs/JSON.md)."""
+    import jsonschema
+
+    from eureka.schemas import all_schemas
+
+    if not _VALIDATORS:
+        _VALIDATORS.update((name, jsonschema.Draft202012Validator(schema))
+                           for name, schema in all_schemas().items())
+    validator = _VALIDATORS.get(document.get("schema"))
+    if validator is None:
+        return [f"no schema {str(document.get('schema'))[:80]!r}"]
+    return [f"not valid by {document['schema']}: {error.message[:200]} at "
+            f"{'/'.join(map(str, error.absolute_path))}"
+            for error in validator.iter_errors(document)][:3]
 
 
 def run(client, seed, requests: int, sentinel: Path, secret: str, cases=None,
@@ -715,39 +1167,32 @@ def run(client, seed, requests: int, sentinel: Path, secret: str, cases=None,
     """The failures of `requests` cases of `seed` (or of the numbers `cases`), each a
     message naming the case, the request and what is wrong: the API's answer, the
     library's run in this process, the command line's."""
-    all_targets = targets()
-    files = file_names(str(sentinel))
-    leaks = (secret, PASSWD)
-    Audit.watch(files)
-    wait_until_ready(client)
-    schemas = schemas_of(client, all_targets)
+    fuzzer = Fuzzer(client, seed, sentinel, secret)
+    Audit.watch(fuzzer.files)
     failures = []
     for number in cases if cases is not None else range(requests):
-        c = case(str(seed), number, all_targets, files)
-        started = time.monotonic()
-        answer = send(client, c.raw)
-        problems = api_problems(answer, c.target, schemas, leaks)
-        if time.monotonic() - started > API_BUDGET:
-            problems.append(f"slow: {time.monotonic() - started:.1f} s")
-        timed_out = "no answer within" in answer.text
-        if c.values is not None and not timed_out:
-            problems += library_problems(c.target, c.values, leaks)
-        failures += [f"seed {seed} case {number}: {problem}\n    {c.shown()}\n"
-                     f"    answer {answer.status_code}: {answer.text[:300]}"
-                     for problem in problems]
-        argv, stdin = argv_for(random.Random(f"{seed}/{number}/cli"), c.target,
-                               c.request, files)
+        found, c, answer = fuzzer.api(number)
+        failures += found
+        if c is None:
+            continue
+        if c.values is not None and "no answer within" not in answer.text:
+            failures += [f"seed {seed} case {number}: {problem}\n    {c.shown()}\n"
+                         f"    answer {answer.status_code}: {answer.text[:300]}"
+                         for problem in library_problems(c.target, c.values, fuzzer.leaks)]
+        argv, stdin = c.cli or argv_for(random.Random(f"{seed}/{number}/cli"), c.target,
+                                        c.request, fuzzer.files)
         failures += [f"seed {seed} case {number}: command line: {problem}\n"
                      f"    eureka {_short(argv)} stdin={_short(stdin, 200)}\n"
                      f"    reproduce: python -m tests.serve.fuzz --seed {seed} "
-                     f"--case {number}" for problem in cli_problems(argv, stdin)]
+                     f"--case {number}" for problem in cli_problems(argv, stdin, c.forbidden)]
         if log is not None and number % 100 == 99:
             log(f"{number + 1} cases, {len(failures)} failures")
     return failures
 
 
 def main(argv=None) -> int:
-    """Fuzz a fresh server (one worker) and the command line; print every failure."""
+    """Fuzz a fresh server (one worker) and the command line, or soak `eureka serve`
+    (--soak); print every failure (the soak: its figures too)."""
     import tempfile
     import uuid
 
@@ -762,18 +1207,25 @@ def main(argv=None) -> int:
                         help="run this case only (repeatable)")
     parser.add_argument("--seconds", type=float, default=30.0,
                         help="the workers' time limit")
+    parser.add_argument("--soak", type=float, metavar="MINUTES",
+                        help="soak `eureka serve` this long instead (tests/serve/soak.py)")
     args = parser.parse_args(argv)
-    pool = pool_of(1, args.seconds)
-    try:
-        with tempfile.TemporaryDirectory() as tmp, TestClient(app_for(pool),
-                                                              base_url=BASE) as client:
-            secret = f"eureka-fuzz-secret-{uuid.uuid4().hex}"
-            sentinel = Path(tmp) / "sentinel.txt"
-            sentinel.write_text(secret + "\n")
-            failures = run(client, args.seed, args.requests, sentinel, secret,
-                           args.case, log=lambda line: print(line, file=sys.stderr))
-    finally:
-        pool.close()
+    if args.soak is not None:
+        from tests.serve import soak
+
+        return soak.main(args.soak * 60, args.seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["EUREKA_DB"] = str(Path(tmp) / "games.db")    # not the user's games
+        secret = f"eureka-fuzz-secret-{uuid.uuid4().hex}"
+        sentinel = Path(tmp) / "sentinel.txt"
+        sentinel.write_text(secret + "\n")
+        pool = pool_of(1, args.seconds)
+        try:
+            with TestClient(app_for(pool), base_url=BASE) as client:
+                failures = run(client, args.seed, args.requests, sentinel, secret,
+                               args.case, log=lambda line: print(line, file=sys.stderr))
+        finally:
+            pool.close()
     print("\n".join(failures) or "no failures")
     return 1 if failures else 0
 

@@ -1,5 +1,7 @@
-"""The API and the command line fuzzed (tests/serve/fuzz.py): a few hundred requests
-made from the verbs' declarations; more with EUREKA_FUZZ_REQUESTS (EUREKA_FUZZ_SEED)."""
+"""`eureka serve` fuzzed (tests/serve/fuzz.py): a few hundred requests made from the
+verbs' declarations, hostile game records and the play API's games, more with
+EUREKA_FUZZ_REQUESTS (EUREKA_FUZZ_SEED); and a short soak of the server as a user starts
+it (tests/serve/soak.py; `python -m tests.serve.fuzz --soak MINUTES` runs a long one)."""
 
 import os
 import uuid
@@ -10,13 +12,30 @@ from tests.serve import fuzz
 
 REQUESTS = int(os.environ.get("EUREKA_FUZZ_REQUESTS", "300"))
 SEED = os.environ.get("EUREKA_FUZZ_SEED", "ci")
+SOAK_SECONDS = 12.0
+"""The short soak's load: a burst, a worker killed, slow clients dropped and back."""
 
 
-def test_no_request_crashes_leaks_or_opens_a_file(client, tmp_path):
+def test_no_request_crashes_leaks_or_opens_a_file(workers, tmp_path):
+    from starlette.testclient import TestClient
+
+    from tests.serve.conftest import BASE, app_for
+
     secret = f"eureka-fuzz-secret-{uuid.uuid4().hex}"
     sentinel = tmp_path / "sentinel.txt"
     sentinel.write_text(secret + "\n")
-    failures = fuzz.run(client, SEED, REQUESTS, sentinel, secret)
+    with TestClient(app_for(workers), base_url=BASE,       # its own games' limits
+                    raise_server_exceptions=False) as client:
+        failures = fuzz.run(client, SEED, REQUESTS, sentinel, secret)
     if failures:
         pytest.fail(f"{len(failures)} failures:\n" + "\n".join(failures[:30]),
                     pytrace=False)
+
+
+def test_a_short_soak_loses_nothing_and_stops():
+    pytest.importorskip("uvicorn")
+    from tests.serve import soak
+
+    done = soak.soak(SOAK_SECONDS, SEED)
+    assert not done.tally.findings, soak.report(done)
+    assert done.tally.games["mathable replayed"] and done.tally.games["pitagoras finished"]
