@@ -20,12 +20,16 @@ WARM_NOTE_AFTER = 10.0
 the cache, loading them takes less)."""
 MOST_CONNECTIONS = 128
 """Connections held at once, so memory stays bounded. A new one past it closes the oldest
-that is not being answered (still sending its headers, or idle between requests); only
-when every one is being answered is it refused (503). The app answers at most
-eureka.cli.serve.app.MOST_REQUESTS API requests at a time, the rest at once."""
+not being answered: part-way through its headers, or silent (between requests, or not
+yet sending) for IDLE_GRACE at least; only when there is none is it refused (503). The
+app answers at most eureka.cli.serve.app.MOST_REQUESTS API requests at a time, the rest
+at once."""
 MOST_HEADERS = 16 * 1024
 """The most bytes of headers read with a request; its line may hold a query string of
 eureka.cli.serve.app.MOST_BYTES more. Past both, the request is refused (413)."""
+IDLE_GRACE = 1.0
+"""Seconds a silent connection is kept from being closed for a new one: a fresh
+connection's request, or a kept-alive one's next, may be on its way."""
 LINGER_SECONDS = 2.0
 """How long a refused connection is still read, what comes dropped, before it is closed:
 closed at once with data unread, it would be reset, and the refusal could be lost."""
@@ -235,10 +239,10 @@ def _protocol():
 
         def connection_made(self, transport):
             super().connection_made(transport)
-            self.since = time.monotonic()
+            self.since, self.heard = time.monotonic(), False
             if not self._room():
                 self._refuse(503, f"busy: the {MOST_CONNECTIONS} connections held are all "
-                             f"being answered; ask again shortly", {"Retry-After": "2"})
+                             f"in use; ask again shortly", {"Retry-After": "2"})
                 return
             self._arm()
 
@@ -246,13 +250,16 @@ def _protocol():
             """Whether this new connection may be held, the oldest idle one closed if need be.
 
             Past MOST_CONNECTIONS, the oldest connection not being answered is closed to
-            make room; False when every one is being answered.
+            make room: one part-way through its headers, or silent for IDLE_GRACE at least
+            (a fresh one's request may be on its way); False when there is none.
             """
             held = [c for c in self.connections
                     if c is not self and not c.transport.is_closing()]
             if len(held) < MOST_CONNECTIONS:
                 return True
-            idle = [c for c in held if not c._answering()]
+            now = time.monotonic()
+            idle = [c for c in held if not c._answering()
+                    and (c.heard or now - c.since >= IDLE_GRACE)]
             if idle:
                 min(idle, key=lambda c: c.since).transport.close()
             return bool(idle)
@@ -263,6 +270,7 @@ def _protocol():
                     and not self.lingering)
 
         def data_received(self, data):
+            self.heard = True
             if not self.lingering:                   # a refused connection's are dropped
                 super().data_received(data)
 
@@ -294,6 +302,7 @@ def _protocol():
 
         def on_response_complete(self):
             super().on_response_complete()
+            self.since, self.heard = time.monotonic(), False     # silent from now
             self._arm()
 
         def _arm(self):

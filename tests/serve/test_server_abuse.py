@@ -217,6 +217,29 @@ def test_when_every_connection_is_answering_a_new_one_gets_a_json_503(serve, mon
     assert [status for status, _, _ in answers] == [200, 200]
 
 
+def test_a_fresh_connection_is_not_closed_for_a_newer_one(serve, monkeypatch):
+    """Past the limit, a connection part-way through its headers goes first; one that
+    has sent nothing yet (its request on the way) is kept."""
+    from eureka.cli.serve import command
+
+    monkeypatch.setattr(command, "MOST_CONNECTIONS", 2)
+    port = serve(Gate())
+    fresh = socket.create_connection(("127.0.0.1", port), timeout=30)
+    time.sleep(0.2)
+    slow = _trickling(port)
+    time.sleep(0.2)
+    try:
+        status, _, _ = _exchange(port, _request(port, "GET", b"/api/status"))
+        fresh.sendall(_request(port, "GET", b"/api/status"))
+        answer = b""
+        while chunk := fresh.recv(65536):
+            answer += chunk
+    finally:
+        fresh.close()
+        slow.close()
+    assert status == 200 and answer.startswith(b"HTTP/1.1 200")
+
+
 QUERY = b"/api/solve/game24?cards=3+3+8+8&x="
 
 
